@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+/** Every environment variable the server reads. README's configuration table mirrors this list. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  APP_URL: z.url().optional(),
+  DATABASE_URL: z.string().optional(),
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Recytrade <no-reply@recytrade.local>'),
+  DEV_MAILBOX: bool,
+  SEED_DEMO_DATA: bool,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ERROR_REPORTER_URL: z.url().optional(),
+  TRUST_PROXY: bool,
+  SERVE_WEB: bool,
+});
+
+export type Env = {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  appUrl: string;
+  databaseUrl: string | undefined;
+  authSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  devMailbox: boolean;
+  seedDemoData: boolean;
+  logLevel: string;
+  errorReporterUrl: string | undefined;
+  trustProxy: boolean;
+  serveWeb: boolean;
+};
+
+/** Parse the environment once; print each bad field and exit rather than start half-configured. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (isProduction && !e.AUTH_SECRET) throw new Error('Invalid environment:\n  AUTH_SECRET: required in production');
+  if (isProduction && !e.APP_URL) throw new Error('Invalid environment:\n  APP_URL: required in production');
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL || undefined,
+    authSecret: e.AUTH_SECRET ?? localDevSecret(dataDir),
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    // The dev mailbox exposes every email: never in production, whatever the flag says.
+    devMailbox: !isProduction && (e.DEV_MAILBOX ?? !e.SMTP_URL),
+    seedDemoData: e.SEED_DEMO_DATA ?? !isProduction,
+    logLevel: e.LOG_LEVEL,
+    errorReporterUrl: e.ERROR_REPORTER_URL,
+    trustProxy: e.TRUST_PROXY ?? false,
+    serveWeb: e.SERVE_WEB ?? true,
+  };
+}
+
+/** Outside production a secret is generated once per data directory, so nothing secret lives in the repo. */
+function localDevSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,46 @@
+import { fromPglite, PgBoss } from 'pg-boss';
+import type { Database } from '../db/client.ts';
+
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+/** The job queue: pg-boss in the same database, so any instance may take any job (SKIP LOCKED). */
+export type JobQueue = {
+  send<T extends object>(name: string, data: T, opts?: { retryLimit?: number; startAfterSeconds?: number }): Promise<void>;
+  work<T>(name: string, handler: JobHandler<T>): Promise<void>;
+  schedule(name: string, cron: string, data?: object): Promise<void>;
+  stop(): Promise<void>;
+};
+
+export async function startJobQueue(database: Database, opts: { pollingIntervalSeconds?: number } = {}): Promise<JobQueue> {
+  const boss =
+    database.kind === 'postgres'
+      ? new PgBoss({ connectionString: database.connectionString, max: 4 })
+      : new PgBoss({ db: fromPglite(database.pglite) });
+  boss.on('error', (err: unknown) => console.error(JSON.stringify({ level: 'error', msg: 'job queue error', err: String(err) })));
+  await boss.start();
+  const created = new Set<string>();
+  const ensureQueue = async (name: string) => {
+    if (created.has(name)) return;
+    await boss.createQueue(name, { retryLimit: 5, retryDelay: 5, retryBackoff: true });
+    created.add(name);
+  };
+  return {
+    async send(name, data, o = {}) {
+      await ensureQueue(name);
+      await boss.send(name, data, { retryLimit: o.retryLimit ?? 5, startAfter: o.startAfterSeconds });
+    },
+    async work(name, handler) {
+      await ensureQueue(name);
+      await boss.work(name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1 }, async (jobs) => {
+        for (const job of jobs) await handler(job.data as never);
+      });
+    },
+    async schedule(name, cron, data = {}) {
+      await ensureQueue(name);
+      await boss.schedule(name, cron, data);
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 5000 });
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { and, count, eq, gte } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { signInAttempts, users } from './accounts.table.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+  return row;
+}
+
+export async function updateUserName(db: Db, id: string, name: string): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  return row;
+}
+
+export async function touchLastSignIn(db: Db, id: string): Promise<void> {
+  await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, id));
+}
+
+export async function recordSignInAttempt(db: Db, row: { email: string; ipAddress: string; succeeded: boolean }) {
+  await db.insert(signInAttempts).values({ ...row, email: row.email.toLowerCase() });
+}
+
+export async function countFailedSignIns(db: Db, by: { email?: string; ipAddress?: string; since: Date }): Promise<number> {
+  const conditions = [eq(signInAttempts.succeeded, false), gte(signInAttempts.createdAt, by.since)];
+  if (by.email) conditions.push(eq(signInAttempts.email, by.email.toLowerCase()));
+  if (by.ipAddress) conditions.push(eq(signInAttempts.ipAddress, by.ipAddress));
+  const [row] = await db
+    .select({ n: count() })
+    .from(signInAttempts)
+    .where(and(...conditions));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,80 @@
+import {
+  ChangePasswordFormSchema,
+  EmailOnlyBodySchema,
+  MeSchema,
+  ResetPasswordBodySchema,
+  SignInBodySchema,
+  SignUpBodySchema,
+  UpdateProfileBodySchema,
+} from '@app/shared/accounts/accounts.schemas';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser, toHeaders } from '../../plugins/session.ts';
+import type { AccountsService } from './accounts.service.ts';
+
+// Per-address throttle in front of the per-account limits of the service.
+const authRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+export const accountsRoutes =
+  (accounts: AccountsService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const ctx = (request: FastifyRequest) => ({ headers: toHeaders(request), ipAddress: request.ip });
+    const setCookies = (reply: FastifyReply, cookies: string[]) => {
+      if (cookies.length) reply.header('set-cookie', cookies);
+    };
+
+    app.post('/api/accounts/sign-up', { schema: { body: SignUpBodySchema }, config: authRateLimit }, async (request, reply) => {
+      const result = await accounts.signUp(request.body, ctx(request));
+      return reply.status(201).send(result);
+    });
+
+    app.post(
+      '/api/accounts/sign-in',
+      { schema: { body: SignInBodySchema, response: { 200: MeSchema } }, config: authRateLimit },
+      async (request, reply) => {
+        const { setCookie, userId } = await accounts.signIn(request.body, ctx(request));
+        setCookies(reply, setCookie);
+        return accounts.getMe(userId);
+      },
+    );
+
+    app.post('/api/accounts/sign-out', async (request, reply) => {
+      const { setCookie } = await accounts.signOut(ctx(request));
+      setCookies(reply, setCookie);
+      return reply.status(204).send();
+    });
+
+    app.post('/api/accounts/verify-email', { schema: { body: z.object({ token: z.string().min(1).max(2048) }).strict() }, config: authRateLimit }, async (request, reply) => {
+      await accounts.verifyEmail(request.body.token);
+      return reply.status(204).send();
+    });
+
+    app.post('/api/accounts/verification/resend', { schema: { body: EmailOnlyBodySchema }, config: authRateLimit }, async (request, reply) => {
+      await accounts.resendVerification(request.body.email);
+      return reply.status(202).send({ ok: true });
+    });
+
+    app.post('/api/accounts/password-reset/request', { schema: { body: EmailOnlyBodySchema }, config: authRateLimit }, async (request, reply) => {
+      await accounts.requestPasswordReset(request.body.email);
+      return reply.status(202).send({ ok: true });
+    });
+
+    app.post('/api/accounts/password-reset', { schema: { body: ResetPasswordBodySchema }, config: authRateLimit }, async (request, reply) => {
+      await accounts.resetPassword(request.body);
+      return reply.status(204).send();
+    });
+
+    app.get('/api/me', { schema: { response: { 200: MeSchema } } }, async (request) => accounts.getMe(request.user?.id ?? null));
+
+    app.patch('/api/me/profile', { schema: { body: UpdateProfileBodySchema, response: { 200: MeSchema } } }, async (request) => {
+      const user = requireUser(request);
+      return accounts.updateProfile(user.id, request.body.fullName);
+    });
+
+    app.post('/api/me/password', { schema: { body: ChangePasswordFormSchema }, config: authRateLimit }, async (request, reply) => {
+      requireUser(request);
+      await accounts.changePassword(ctx(request), request.body);
+      return reply.status(204).send();
+    });
+  };

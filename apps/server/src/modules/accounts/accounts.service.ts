@@ -1,0 +1,200 @@
+import {
+  EMAIL_NOT_CONFIRMED_MESSAGE,
+  INVALID_CREDENTIALS_MESSAGE,
+  type Me,
+  type ResetPasswordBody,
+  SIGN_IN_LIMITS,
+  type SignInBody,
+  type SignUpBody,
+  TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE,
+} from '@app/shared/accounts/accounts.schemas';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Auth } from './auth.ts';
+import {
+  countFailedSignIns,
+  findUserByEmail,
+  findUserById,
+  recordSignInAttempt,
+  touchLastSignIn,
+  updateUserName,
+  type UserRow,
+} from './accounts.repository.ts';
+
+export type SessionUser = { id: string; email: string; name: string };
+export type RequestContext = { headers: Headers; ipAddress: string };
+/** Optional extensions other capabilities plug in (admin check, subscription state). */
+export type MeExtensions = {
+  isAdmin(userId: string): Promise<boolean>;
+  subscription(userId: string): Promise<{ subscribed: boolean; tier: string | null; end: string | null }>;
+};
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+export function createAccountsService(deps: { db: Db; auth: Auth; clock: Clock; appUrl: string; extensions: MeExtensions }) {
+  const { db, auth, clock, appUrl, extensions } = deps;
+
+  /** Creates the account and sends the confirmation email; no session until the email is confirmed. */
+  async function signUp(body: SignUpBody, ctx: RequestContext): Promise<{ email: string }> {
+    await callAuth(() =>
+      auth.api.signUpEmail({
+        body: { name: body.fullName, email: body.email, password: body.password, company: body.company, sector: body.sector },
+        headers: ctx.headers,
+      }),
+    );
+    return { email: body.email.toLowerCase() };
+  }
+
+  /** Signs in after the per-account and per-address limits; returns Set-Cookie headers for the reply. */
+  async function signIn(body: SignInBody, ctx: RequestContext): Promise<{ setCookie: string[]; userId: string }> {
+    const since = new Date(clock.now().getTime() - SIGN_IN_LIMITS.windowMinutes * 60_000);
+    const [byAccount, byAddress] = await Promise.all([
+      countFailedSignIns(db, { email: body.email, since }),
+      countFailedSignIns(db, { ipAddress: ctx.ipAddress, since }),
+    ]);
+    if (byAccount >= SIGN_IN_LIMITS.perAccount || byAddress >= SIGN_IN_LIMITS.perAddress) {
+      throw new AppError('RATE_LIMITED', TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE, { retryAfterSeconds: SIGN_IN_LIMITS.windowMinutes * 60 });
+    }
+    try {
+      const result = await callAuth(() =>
+        auth.api.signInEmail({ body: { email: body.email, password: body.password }, headers: ctx.headers, returnHeaders: true }),
+      );
+      await recordSignInAttempt(db, { email: body.email, ipAddress: ctx.ipAddress, succeeded: true });
+      await touchLastSignIn(db, result.response.user.id);
+      return { setCookie: result.headers.getSetCookie(), userId: result.response.user.id };
+    } catch (err) {
+      // An unconfirmed address is not a wrong password: it does not count towards the lockout.
+      if (!(err instanceof AppError && err.code === 'EMAIL_NOT_VERIFIED')) {
+        await recordSignInAttempt(db, { email: body.email, ipAddress: ctx.ipAddress, succeeded: false });
+      }
+      throw err;
+    }
+  }
+
+  async function signOut(ctx: RequestContext): Promise<{ setCookie: string[] }> {
+    const result = await callAuth(() => auth.api.signOut({ headers: ctx.headers, returnHeaders: true }));
+    return { setCookie: result.headers.getSetCookie() };
+  }
+
+  /** The session's user, or null; used by the session plugin on every request. */
+  async function getSessionUser(headers: Headers): Promise<SessionUser | null> {
+    const session = await auth.api.getSession({ headers }).catch(() => null);
+    if (!session) return null;
+    return { id: session.user.id, email: session.user.email, name: session.user.name };
+  }
+
+  /** The auth state of the specification: user, admin flag and subscription. */
+  async function getMe(userId: string | null): Promise<Me> {
+    const user = userId ? await findUserById(db, userId) : undefined;
+    if (!user) return { user: null, isAdmin: false, subscribed: false, subscriptionTier: null, subscriptionEnd: null };
+    const [isAdmin, sub] = await Promise.all([extensions.isAdmin(user.id), extensions.subscription(user.id)]);
+    return {
+      user: toMeUser(user),
+      isAdmin,
+      subscribed: sub.subscribed,
+      subscriptionTier: sub.tier,
+      subscriptionEnd: sub.end,
+    };
+  }
+
+  async function updateProfile(userId: string, fullName: string): Promise<Me> {
+    const updated = await updateUserName(db, userId, fullName);
+    if (!updated) throw new AppError('NOT_FOUND', 'Failed to update profile');
+    return getMe(userId);
+  }
+
+  async function changePassword(ctx: RequestContext, body: { currentPassword: string; newPassword: string }): Promise<void> {
+    await callAuth(() =>
+      auth.api.changePassword({
+        body: { currentPassword: body.currentPassword, newPassword: body.newPassword, revokeOtherSessions: true },
+        headers: ctx.headers,
+      }),
+    );
+  }
+
+  /** Always answers the same way, so the endpoint does not reveal which addresses have accounts. */
+  async function requestPasswordReset(email: string): Promise<void> {
+    await callAuth(() => auth.api.requestPasswordReset({ body: { email, redirectTo: `${appUrl}/reset-password` } }));
+  }
+
+  async function resetPassword(body: ResetPasswordBody): Promise<void> {
+    await callAuth(() => auth.api.resetPassword({ body: { token: body.token, newPassword: body.newPassword } }));
+  }
+
+  async function verifyEmail(token: string): Promise<void> {
+    await callAuth(() => auth.api.verifyEmail({ query: { token } }));
+  }
+
+  /** Sends a new confirmation link to an unconfirmed address; silent for unknown or confirmed ones. */
+  async function resendVerification(email: string): Promise<void> {
+    const user = await findUserByEmail(db, email);
+    if (!user || user.emailVerified) return;
+    await callAuth(() => auth.api.sendVerificationEmail({ body: { email: user.email } }));
+  }
+
+  return {
+    signUp,
+    signIn,
+    signOut,
+    getSessionUser,
+    getMe,
+    updateProfile,
+    changePassword,
+    requestPasswordReset,
+    resetPassword,
+    verifyEmail,
+    resendVerification,
+  };
+}
+
+function toMeUser(user: UserRow): NonNullable<Me['user']> {
+  return {
+    id: user.id,
+    email: user.email,
+    fullName: user.name,
+    company: user.company,
+    sector: user.sector,
+    emailVerified: user.emailVerified,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+/** Better Auth throws APIError with its own codes; translate them into ours with clear messages. */
+async function callAuth<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw translateAuthError(err);
+  }
+}
+
+const AUTH_ERROR_MAP: Record<string, [AppError['code'], string]> = {
+  EMAIL_NOT_VERIFIED: ['EMAIL_NOT_VERIFIED', EMAIL_NOT_CONFIRMED_MESSAGE],
+  INVALID_EMAIL_OR_PASSWORD: ['INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE],
+  INVALID_PASSWORD: ['VALIDATION_FAILED', 'Current password is incorrect'],
+  USER_ALREADY_EXISTS: ['CONFLICT', 'An account with this email already exists'],
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: ['CONFLICT', 'An account with this email already exists'],
+  PASSWORD_TOO_SHORT: ['VALIDATION_FAILED', 'Password must be at least 6 characters long'],
+  PASSWORD_TOO_LONG: ['VALIDATION_FAILED', 'Password must be 128 characters or less'],
+  INVALID_TOKEN: ['VALIDATION_FAILED', 'This link is invalid or has expired. Please request a new one.'],
+  TOKEN_EXPIRED: ['VALIDATION_FAILED', 'This link is invalid or has expired. Please request a new one.'],
+  INVALID_EMAIL: ['VALIDATION_FAILED', 'Please enter a valid email address'],
+};
+
+function translateAuthError(err: unknown): unknown {
+  if (err instanceof AppError) return err;
+  const e = err as { body?: { code?: string; message?: string }; statusCode?: number; status?: string | number };
+  if (!e || typeof e !== 'object' || !('statusCode' in e || 'body' in e)) return err;
+  const code = e.body?.code ?? '';
+  const mapped = AUTH_ERROR_MAP[code];
+  if (mapped) return new AppError(mapped[0], mapped[1]);
+  const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
+  const message = e.body?.message ?? 'Authentication failed';
+  if (status === 401) return new AppError('UNAUTHENTICATED', message);
+  if (status === 403) return new AppError('FORBIDDEN', message);
+  if (status === 404) return new AppError('NOT_FOUND', message);
+  if (status === 429) return new AppError('RATE_LIMITED', message);
+  if (status >= 400 && status < 500) return new AppError('VALIDATION_FAILED', message);
+  return err;
+}

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { PASSWORD_MIN_LENGTH } from '@app/shared/accounts/accounts.schemas';
+import type { Db } from '../../db/client.ts';
+import * as schema from '../../db/schema.ts';
+
+export type AuthEmails = {
+  sendVerification(user: { email: string; name: string }, token: string): Promise<void>;
+  sendPasswordReset(user: { email: string; name: string }, token: string): Promise<void>;
+};
+
+/**
+ * Better Auth owns passwords (scrypt), sessions (database rows, httpOnly SameSite=Lax cookie),
+ * email verification and reset tokens. We call it through `auth.api` from our own routes, so the
+ * wire contract, validation messages and error shape stay ours.
+ */
+export function createAuth(deps: { db: Db; secret: string; appUrl: string; emails: AuthEmails }) {
+  const { db, secret, appUrl, emails } = deps;
+  return betterAuth({
+    appName: 'Recytrade',
+    secret,
+    baseURL: appUrl,
+    basePath: '/api/auth',
+    trustedOrigins: [appUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: schema.users, session: schema.sessions, account: schema.accounts, verification: schema.verifications },
+    }),
+    user: {
+      modelName: 'user',
+      additionalFields: {
+        company: { type: 'string', required: false, input: true },
+        sector: { type: 'string', required: false, input: true },
+        lastSignInAt: { type: 'date', required: false, input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, token }) => emails.sendPasswordReset(user, token),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, token }) => emails.sendVerification(user, token),
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // Our own limits (per account and per address, in the database) replace the in-memory default.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: 'recytrade',
+      useSecureCookies: appUrl.startsWith('https://'),
+      database: { generateId: () => randomUUID() },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

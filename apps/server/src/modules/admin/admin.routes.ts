@@ -1,0 +1,13 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AdminService } from './admin.service.ts';
+
+export const adminRoutes =
+  (admin: AdminService): FastifyPluginAsyncZod =>
+  async (app) => {
+    /** The admin check of the specification, used by every admin screen on load. */
+    app.get('/api/admin/check', { schema: { response: { 200: z.object({ isAdmin: z.literal(true) }) } } }, async (request) => {
+      await admin.requireAdmin(request);
+      return { isAdmin: true as const };
+    });
+  };

@@ -1,0 +1,28 @@
+// Usage: npm run make-admin -- someone@example.com
+// Makes an existing, signed-up account an administrator in the configured database.
+import path from 'node:path';
+import { loadEnv } from '../../config/env.ts';
+import { migrateDatabase, openDatabase } from '../../db/client.ts';
+import { lockDataDir } from '../../lib/data-dir-lock.ts';
+import { createAdminService } from './admin.service.ts';
+
+const email = process.argv[2];
+if (!email) {
+  console.error('Usage: npm run make-admin -- <email>');
+  process.exit(2);
+}
+const env = loadEnv();
+let release = () => {};
+try {
+  release = env.databaseUrl ? () => {} : lockDataDir(env.dataDir);
+  const database = await openDatabase({ url: env.databaseUrl, pgliteDir: path.join(env.dataDir, 'pglite') });
+  await migrateDatabase(database);
+  const admin = await createAdminService({ db: database.db }).makeAdminByEmail(email);
+  console.log(`${admin.email} is now an administrator.`);
+  await database.close();
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exitCode = 1;
+} finally {
+  release();
+}

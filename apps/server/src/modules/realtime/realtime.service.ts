@@ -1,0 +1,38 @@
+import type { ServerRealtimeEvent } from '@app/shared/realtime/realtime-events';
+import type { PubSub } from '../../lib/pubsub.ts';
+
+type Sendable = { send(data: string): void; readyState: number };
+const OPEN = 1;
+
+export type RealtimeService = ReturnType<typeof createRealtimeService>;
+
+/** Holds this instance's sockets per user and delivers what any instance publishes. */
+export function createRealtimeService(deps: { pubsub: PubSub }) {
+  const socketsByUser = new Map<string, Set<Sendable>>();
+
+  deps.pubsub.onMessage(({ userId, event }) => {
+    const sockets = socketsByUser.get(userId);
+    if (!sockets) return;
+    const frame = JSON.stringify(event);
+    for (const socket of sockets) if (socket.readyState === OPEN) socket.send(frame);
+  });
+
+  /** Publishes an event to every open socket of the user, on whichever instance holds it. */
+  async function publishToUser(userId: string, event: ServerRealtimeEvent): Promise<void> {
+    await deps.pubsub.publish({ userId, event });
+  }
+
+  function attach(userId: string, socket: Sendable): () => void {
+    let set = socketsByUser.get(userId);
+    if (!set) socketsByUser.set(userId, (set = new Set()));
+    set.add(socket);
+    return () => {
+      set.delete(socket);
+      if (set.size === 0) socketsByUser.delete(userId);
+    };
+  }
+
+  const connectionCount = () => [...socketsByUser.values()].reduce((n, s) => n + s.size, 0);
+
+  return { publishToUser, attach, connectionCount };
+}

@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.ts';
+import { type ErrorReporter, toErrorReport } from '../lib/error-reporter.ts';
+
+/** The one mapping from any thrown error to `{ error: { code, message } }`. */
+export function registerErrorHandler(app: FastifyInstance, reporter: ErrorReporter) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      const retryAfter = (err.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
+      if (retryAfter) reply.header('retry-after', String(retryAfter));
+      return reply.status(err.status).send({ error: { code: err.code, message: err.message } });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      // The specification joins validation messages with ", ".
+      const messages = [...new Set(err.validation.map((v) => v.message))];
+      return reply.status(400).send({
+        error: { code: 'VALIDATION_FAILED', message: messages.join(', '), details: err.validation.map((v) => ({ path: v.instancePath, message: v.message })) },
+      });
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 413) {
+      return reply.status(413).send({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' } });
+    }
+    if (status === 429) {
+      return reply.status(429).send({ error: { code: 'RATE_LIMITED', message: 'Too many requests. Please try again shortly.' } });
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, wrong content type, empty body.
+      return reply.status(status).send({ error: { code: 'VALIDATION_FAILED', message: clientErrorMessage(err) } });
+    }
+    const report = toErrorReport(`${request.method} ${request.routeOptions.url ?? request.url}`, err);
+    request.log.error({ err, report }, 'unhandled error');
+    reporter.report(report);
+    return reply.status(500).send({ error: { code: 'INTERNAL', message: 'An unexpected error occurred. Please try again.' } });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` } });
+  });
+}
+
+function clientErrorMessage(err: FastifyError): string {
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type';
+    default:
+      return err.message || 'Bad request';
+  }
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error.ts';
+import type { AccountsService, SessionUser } from '../modules/accounts/accounts.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+/** Resolves the session cookie (if any) into `request.user` for every API request and socket. */
+export function registerSession(app: FastifyInstance, accounts: AccountsService) {
+  app.decorateRequest('user', null);
+  app.addHook('preHandler', async (request) => {
+    if (!request.headers.cookie) return;
+    request.user = await accounts.getSessionUser(toHeaders(request));
+  });
+}
+
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new AppError('UNAUTHENTICATED', 'Sign in required');
+  return request.user;
+}
+
+export function toHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else headers.set(key, String(value));
+  }
+  return headers;
+}

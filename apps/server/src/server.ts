@@ -1,0 +1,42 @@
+import path from 'node:path';
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { loadEnv } from './config/env.ts';
+import { migrateDatabase, openDatabase } from './db/client.ts';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './db/seed.ts';
+import { lockDataDir } from './lib/data-dir-lock.ts';
+
+async function main() {
+  const env = loadEnv();
+  // Only the embedded database lives in the data directory, so only then must it be exclusive.
+  const releaseLock = env.databaseUrl ? () => {} : lockDataDir(env.dataDir);
+  const database = await openDatabase({ url: env.databaseUrl, pgliteDir: path.join(env.dataDir, 'pglite') });
+  await migrateDatabase(database);
+  const seeded = env.seedDemoData ? await seedDemoData(database.db) : { seeded: false };
+
+  const app = await buildApp({ env, database });
+  closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    await app.close();
+    await database.close();
+    releaseLock();
+  });
+  await app.listen({ port: env.port, host: env.host });
+
+  const lines = [
+    '',
+    `  Recytrade is running at ${env.appUrl}`,
+    `  Database: ${env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.join(env.dataDir, 'pglite')}`}`,
+  ];
+  if (env.devMailbox) lines.push(`  Dev mailbox: ${env.appUrl}/dev/mailbox`);
+  if (env.seedDemoData) {
+    lines.push(`  Demo accounts${seeded.seeded ? ' (just created)' : ''}, password "${DEMO_PASSWORD}":`);
+    for (const u of DEMO_USERS) lines.push(`    ${u.admin ? 'administrator' : 'trader       '}  ${u.email}`);
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** Every error code the API may answer with; the browser branches on a few of them. */
+export const ERROR_CODES = [
+  /** The request body, query or params did not match the contract. */
+  'VALIDATION_FAILED',
+  /** No valid session (or token) came with a request that needs one. */
+  'UNAUTHENTICATED',
+  /** Signed in, but this user may not do this. */
+  'FORBIDDEN',
+  /** The thing asked for does not exist (or is not visible to this user). */
+  'NOT_FOUND',
+  /** The request conflicts with the current state (duplicate, stale state). */
+  'CONFLICT',
+  /** Too many requests; retry after the time in Retry-After. */
+  'RATE_LIMITED',
+  /** The body was larger than the server accepts. */
+  'PAYLOAD_TOO_LARGE',
+  /** Sign-in refused because the email address is not confirmed yet. */
+  'EMAIL_NOT_VERIFIED',
+  /** Email or password did not match. */
+  'INVALID_CREDENTIALS',
+  /** Another instance holds the data directory, or a dependency is down. */
+  'UNAVAILABLE',
+  /** Anything unexpected; the message is generic. */
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  PAYLOAD_TOO_LARGE: 413,
+  EMAIL_NOT_VERIFIED: 403,
+  INVALID_CREDENTIALS: 401,
+  UNAVAILABLE: 503,
+  INTERNAL: 500,
+};
+
+/** The one error shape on the wire. */
+export const ApiErrorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
