@@ -95,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     secret: env.authSecret,
     appUrl: env.appUrl,
+    quiet: env.logLevel === 'silent',
     emails: {
       async sendVerification(user, token) {
         const url = `${env.appUrl}/auth/confirm?token=${encodeURIComponent(token)}`;

@@ -15,7 +15,7 @@ export type AuthEmails = {
  * email verification and reset tokens. We call it through `auth.api` from our own routes, so the
  * wire contract, validation messages and error shape stay ours.
  */
-export function createAuth(deps: { db: Db; secret: string; appUrl: string; emails: AuthEmails }) {
+export function createAuth(deps: { db: Db; secret: string; appUrl: string; emails: AuthEmails; quiet?: boolean }) {
   const { db, secret, appUrl, emails } = deps;
   return betterAuth({
     appName: 'Recytrade',
@@ -61,6 +61,8 @@ export function createAuth(deps: { db: Db; secret: string; appUrl: string; email
       database: { generateId: () => randomUUID() },
     },
     telemetry: { enabled: false },
+    // Failed sign-ins are recorded in sign_in_attempts; Better Auth's own warnings would only repeat them.
+    logger: { level: 'error', disabled: deps.quiet },
   });
 }
 

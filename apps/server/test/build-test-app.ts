@@ -1,0 +1,84 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterEach } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import type { Env } from '../src/config/env.ts';
+import type { Database } from '../src/db/client.ts';
+import type { Clock } from '../src/lib/clock.ts';
+import type { Mailer } from '../src/modules/notifications/mailer.ts';
+import { getWorkerDatabase, resetDatabase } from './test-database.ts';
+
+export const TEST_APP_URL = 'http://localhost:3000';
+
+export function testEnv(overrides: Partial<Env> = {}): Env {
+  return {
+    nodeEnv: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/tmp/recytrade-test',
+    appUrl: TEST_APP_URL,
+    databaseUrl: undefined,
+    authSecret: 'test-secret-test-secret-test-secret-0123456789',
+    smtpUrl: undefined,
+    mailFrom: 'Recytrade <no-reply@recytrade.test>',
+    devMailbox: true,
+    seedDemoData: false,
+    logLevel: 'silent',
+    errorReporterUrl: undefined,
+    trustProxy: false,
+    serveWeb: false,
+    ...overrides,
+  };
+}
+
+const openApps: FastifyInstance[] = [];
+afterEach(async () => {
+  await Promise.all(openApps.splice(0).map((a) => a.close()));
+});
+
+/** The app on this worker's database, emptied first; closed after the test. */
+export async function buildTestApp(
+  opts: { env?: Partial<Env>; mailer?: Mailer; clock?: Clock; database?: Database; keepData?: boolean } = {},
+) {
+  const database = opts.database ?? (await getWorkerDatabase());
+  if (!opts.keepData) await resetDatabase(database);
+  const app = await buildApp({
+    env: testEnv(opts.env),
+    database,
+    mailer: opts.mailer,
+    clock: opts.clock,
+    jobPollingSeconds: 0.5,
+  });
+  await app.ready();
+  openApps.push(app);
+  return { app, database };
+}
+
+/** A browser-like client: keeps cookies between requests and sends the app's Origin. */
+export function createClient(app: FastifyInstance, opts: { origin?: string | null } = {}) {
+  const cookies = new Map<string, string>();
+  async function request(options: InjectOptions): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = { ...(options.headers as Record<string, string>) };
+    if (opts.origin !== null) headers.origin ??= opts.origin ?? TEST_APP_URL;
+    if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await app.inject({ ...options, headers });
+    const setCookie = res.headers['set-cookie'];
+    for (const c of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+      const [pair, ...attrs] = c.split(';');
+      const [name, ...rest] = pair.split('=');
+      const value = rest.join('=');
+      const expired = attrs.some((a) => /max-age=0/i.test(a.trim())) || value === '';
+      if (expired) cookies.delete(name.trim());
+      else cookies.set(name.trim(), value);
+    }
+    return res;
+  }
+  return {
+    cookies,
+    request,
+    get: (url: string, headers?: Record<string, string>) => request({ method: 'GET', url, headers }),
+    post: (url: string, payload?: unknown, headers?: Record<string, string>) =>
+      request({ method: 'POST', url, payload: payload as InjectOptions['payload'], headers }),
+    patch: (url: string, payload?: unknown) => request({ method: 'PATCH', url, payload: payload as InjectOptions['payload'] }),
+  };
+}
+export type TestClient = ReturnType<typeof createClient>;
