@@ -2,7 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts', 'packages/shared/src/**/*.test.ts'],
+    include: [
+      'apps/server/src/**/*.test.ts',
+      'apps/server/test/**/*.test.ts',
+      'packages/shared/src/**/*.test.ts',
+    ],
     // One database per worker, created once and truncated between tests (see test/test-database.ts).
     isolate: false,
     fileParallelism: true,

@@ -11,7 +11,7 @@ import type { Env } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createErrorReporter } from './lib/error-reporter.ts';
-import { type JobQueue, startJobQueue } from './lib/jobs.ts';
+import { type JobQueue, type JobQueueOptions, startJobQueue } from './lib/jobs.ts';
 import { startPubSub } from './lib/pubsub.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { type AccountsService, createAccountsService } from './modules/accounts/accounts.service.ts';
@@ -22,7 +22,10 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { emailVerificationEmail, passwordResetEmail } from './modules/notifications/email-templates.ts';
 import { createMailer, type Mailer } from './modules/notifications/mailer.ts';
 import { devMailboxRoutes } from './modules/notifications/notifications.routes.ts';
-import { createNotificationsService, type NotificationsService } from './modules/notifications/notifications.service.ts';
+import {
+  createNotificationsService,
+  type NotificationsService,
+} from './modules/notifications/notifications.service.ts';
 import { createRealtimeService, type RealtimeService } from './modules/realtime/realtime.service.ts';
 import { registerRealtimeSocket } from './modules/realtime/realtime.socket.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -36,8 +39,8 @@ export type AppDeps = {
   database: Database;
   clock?: Clock;
   mailer?: Mailer;
-  /** Seconds between job polls; tests use a short interval so emails arrive quickly. */
-  jobPollingSeconds?: number;
+  /** Job polling and retry timing; tests shorten them so emails arrive quickly. */
+  jobs?: JobQueueOptions;
 };
 
 export type AppServices = {
@@ -59,7 +62,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env, database } = deps;
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
-    logger: env.logLevel === 'silent' ? false : { level: env.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger:
+      env.logLevel === 'silent'
+        ? false
+        : { level: env.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
     bodyLimit: 1024 * 1024,
     trustProxy: env.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
@@ -85,7 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSameOriginGuard(app, env.appUrl);
 
   // Platform services: job queue and cross-instance pub/sub live in the same database.
-  const jobs = await startJobQueue(database, { pollingIntervalSeconds: deps.jobPollingSeconds });
+  const jobs = await startJobQueue(database, deps.jobs);
   const pubsub = await startPubSub(database);
   const mailer = deps.mailer ?? createMailer(env.smtpUrl);
   const notifications = createNotificationsService({ db: database.db, jobs, mailer, mailFrom: env.mailFrom });
@@ -99,11 +105,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     emails: {
       async sendVerification(user, token) {
         const url = `${env.appUrl}/auth/confirm?token=${encodeURIComponent(token)}`;
-        await notifications.queueEmail({ to: user.email, kind: 'email-verification', ...emailVerificationEmail(user.name, url) });
+        await notifications.queueEmail({
+          to: user.email,
+          kind: 'email-verification',
+          ...emailVerificationEmail(user.name, url),
+        });
       },
       async sendPasswordReset(user, token) {
         const url = `${env.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await notifications.queueEmail({ to: user.email, kind: 'password-reset', ...passwordResetEmail(user.name, url) });
+        await notifications.queueEmail({
+          to: user.email,
+          kind: 'password-reset',
+          ...passwordResetEmail(user.name, url),
+        });
       },
     },
   });
@@ -137,9 +151,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         const isAsset = request.url.startsWith('/assets/');
         if (!isAsset) return reply.type('text/html').sendFile('index.html');
       }
-      return reply
-        .status(404)
-        .send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` } });
+      return reply.status(404).send({
+        error: {
+          code: 'NOT_FOUND',
+          message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+        },
+      });
     });
   }
 

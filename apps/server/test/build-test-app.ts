@@ -46,7 +46,7 @@ export async function buildTestApp(
     database,
     mailer: opts.mailer,
     clock: opts.clock,
-    jobPollingSeconds: 0.5,
+    jobs: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 },
   });
   await app.ready();
   openApps.push(app);
@@ -78,7 +78,8 @@ export function createClient(app: FastifyInstance, opts: { origin?: string | nul
     get: (url: string, headers?: Record<string, string>) => request({ method: 'GET', url, headers }),
     post: (url: string, payload?: unknown, headers?: Record<string, string>) =>
       request({ method: 'POST', url, payload: payload as InjectOptions['payload'], headers }),
-    patch: (url: string, payload?: unknown) => request({ method: 'PATCH', url, payload: payload as InjectOptions['payload'] }),
+    patch: (url: string, payload?: unknown) =>
+      request({ method: 'PATCH', url, payload: payload as InjectOptions['payload'] }),
   };
 }
 export type TestClient = ReturnType<typeof createClient>;

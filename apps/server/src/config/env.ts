@@ -55,7 +55,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
   const dataDir = path.resolve(e.DATA_DIR);
-  if (isProduction && !e.AUTH_SECRET) throw new Error('Invalid environment:\n  AUTH_SECRET: required in production');
+  if (isProduction && !e.AUTH_SECRET)
+    throw new Error('Invalid environment:\n  AUTH_SECRET: required in production');
   if (isProduction && !e.APP_URL) throw new Error('Invalid environment:\n  APP_URL: required in production');
   return {
     nodeEnv: e.NODE_ENV,

@@ -1,5 +1,11 @@
 /** The structured record of an error, as the specification lists its fields. */
-export type ErrorReport = { context: string; code: string; message: string; timestamp: string; details?: unknown };
+export type ErrorReport = {
+  context: string;
+  code: string;
+  message: string;
+  timestamp: string;
+  details?: unknown;
+};
 
 export type ErrorReporter = { report(report: ErrorReport): void };
 
@@ -8,9 +14,11 @@ export function createErrorReporter(url: string | undefined): ErrorReporter {
   if (!url) return { report: () => {} };
   return {
     report(report) {
-      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(report) }).catch(
-        () => {},
-      );
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(report),
+      }).catch(() => {});
     },
   };
 }

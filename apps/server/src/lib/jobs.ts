@@ -5,23 +5,35 @@ export type JobHandler<T> = (data: T) => Promise<void>;
 
 /** The job queue: pg-boss in the same database, so any instance may take any job (SKIP LOCKED). */
 export type JobQueue = {
-  send<T extends object>(name: string, data: T, opts?: { retryLimit?: number; startAfterSeconds?: number }): Promise<void>;
+  send<T extends object>(
+    name: string,
+    data: T,
+    opts?: { retryLimit?: number; startAfterSeconds?: number },
+  ): Promise<void>;
   work<T>(name: string, handler: JobHandler<T>): Promise<void>;
   schedule(name: string, cron: string, data?: object): Promise<void>;
   stop(): Promise<void>;
 };
 
-export async function startJobQueue(database: Database, opts: { pollingIntervalSeconds?: number } = {}): Promise<JobQueue> {
+export type JobQueueOptions = { pollingIntervalSeconds?: number; retryDelaySeconds?: number };
+
+export async function startJobQueue(database: Database, opts: JobQueueOptions = {}): Promise<JobQueue> {
   const boss =
     database.kind === 'postgres'
       ? new PgBoss({ connectionString: database.connectionString, max: 4 })
       : new PgBoss({ db: fromPglite(database.pglite) });
-  boss.on('error', (err: unknown) => console.error(JSON.stringify({ level: 'error', msg: 'job queue error', err: String(err) })));
+  boss.on('error', (err: unknown) =>
+    console.error(JSON.stringify({ level: 'error', msg: 'job queue error', err: String(err) })),
+  );
   await boss.start();
   const created = new Set<string>();
   const ensureQueue = async (name: string) => {
     if (created.has(name)) return;
-    await boss.createQueue(name, { retryLimit: 5, retryDelay: 5, retryBackoff: true });
+    await boss.createQueue(name, {
+      retryLimit: 5,
+      retryDelay: opts.retryDelaySeconds ?? 5,
+      retryBackoff: true,
+    });
     created.add(name);
   };
   return {

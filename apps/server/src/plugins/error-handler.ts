@@ -15,28 +15,42 @@ export function registerErrorHandler(app: FastifyInstance, reporter: ErrorReport
       // The specification joins validation messages with ", ".
       const messages = [...new Set(err.validation.map((v) => v.message))];
       return reply.status(400).send({
-        error: { code: 'VALIDATION_FAILED', message: messages.join(', '), details: err.validation.map((v) => ({ path: v.instancePath, message: v.message })) },
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: messages.join(', '),
+          details: err.validation.map((v) => ({ path: v.instancePath, message: v.message })),
+        },
       });
     }
     const status = err.statusCode ?? 500;
     if (status === 413) {
-      return reply.status(413).send({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' } });
+      return reply
+        .status(413)
+        .send({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' } });
     }
     if (status === 429) {
-      return reply.status(429).send({ error: { code: 'RATE_LIMITED', message: 'Too many requests. Please try again shortly.' } });
+      return reply
+        .status(429)
+        .send({ error: { code: 'RATE_LIMITED', message: 'Too many requests. Please try again shortly.' } });
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, wrong content type, empty body.
-      return reply.status(status).send({ error: { code: 'VALIDATION_FAILED', message: clientErrorMessage(err) } });
+      return reply
+        .status(status)
+        .send({ error: { code: 'VALIDATION_FAILED', message: clientErrorMessage(err) } });
     }
     const report = toErrorReport(`${request.method} ${request.routeOptions.url ?? request.url}`, err);
     request.log.error({ err, report }, 'unhandled error');
     reporter.report(report);
-    return reply.status(500).send({ error: { code: 'INTERNAL', message: 'An unexpected error occurred. Please try again.' } });
+    return reply
+      .status(500)
+      .send({ error: { code: 'INTERNAL', message: 'An unexpected error occurred. Please try again.' } });
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` } });
+    reply.status(404).send({
+      error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` },
+    });
   });
 }
 

@@ -13,7 +13,10 @@ export function registerSameOriginGuard(app: FastifyInstance, appUrl: string) {
     if (SAFE_METHODS.has(request.method) || !request.headers.cookie) return;
     const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
     if (origin !== allowed) {
-      throw new AppError('FORBIDDEN', 'This request must come from the application itself (origin check failed)');
+      throw new AppError(
+        'FORBIDDEN',
+        'This request must come from the application itself (origin check failed)',
+      );
     }
   });
 }

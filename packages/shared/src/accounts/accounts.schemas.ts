@@ -96,7 +96,8 @@ export type Me = z.infer<typeof MeSchema>;
 
 /** Failed sign-ins allowed per account and per address inside the window before further tries are refused. */
 export const SIGN_IN_LIMITS = { perAccount: 5, perAddress: 20, windowMinutes: 15 } as const;
-export const TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
+export const TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE =
+  'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
 export const EMAIL_NOT_CONFIRMED_MESSAGE =
   'Please confirm your email address before signing in. Check your inbox for the confirmation link, or resend it.';
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';

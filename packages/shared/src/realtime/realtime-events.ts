@@ -9,5 +9,7 @@ export const ServerRealtimeEventSchema = z.discriminatedUnion('type', [
 ]);
 export type ServerRealtimeEvent = z.infer<typeof ServerRealtimeEventSchema>;
 
-export const ClientRealtimeEventSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('ping') })]);
+export const ClientRealtimeEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ping') }),
+]);
 export type ClientRealtimeEvent = z.infer<typeof ClientRealtimeEventSchema>;

@@ -21,18 +21,36 @@ describe('hostile and malformed input on the auth and account endpoints', () => 
     expect(empty.json().error.code).toBe('VALIDATION_FAILED');
     expect(empty.json().error.message.length).toBeGreaterThan(0);
 
-    const wrongTypes = await client.post(url, { email: 42, password: ['x'], token: { $ne: 1 }, newPassword: null });
+    const wrongTypes = await client.post(url, {
+      email: 42,
+      password: ['x'],
+      token: { $ne: 1 },
+      newPassword: null,
+    });
     expect(wrongTypes.statusCode).toBe(400);
 
-    const malformed = await client.request({ method: 'POST', url, payload: '{"email": ', headers: { 'content-type': 'application/json' } });
+    const malformed = await client.request({
+      method: 'POST',
+      url,
+      payload: '{"email": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().error).toEqual({ code: 'VALIDATION_FAILED', message: 'The request body is not valid JSON' });
+    expect(malformed.json().error).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'The request body is not valid JSON',
+    });
   });
 
   it.each(ENDPOINTS)('%s refuses a 10 MB body with 413 and the error shape', async (url) => {
     const { app } = await buildTestApp();
     const huge = JSON.stringify({ email: 'a@b.test', password: 'x'.repeat(10 * 1024 * 1024) });
-    const res = await createClient(app).request({ method: 'POST', url, payload: huge, headers: { 'content-type': 'application/json' } });
+    const res = await createClient(app).request({
+      method: 'POST',
+      url,
+      payload: huge,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().error.code).toBe('PAYLOAD_TOO_LARGE');
   });
@@ -42,17 +60,29 @@ describe('hostile and malformed input on the auth and account endpoints', () => 
     const res = await createClient(app).post('/api/accounts/sign-up', { email: 'not-an-email' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(
-      ['Company name is required', SECTOR_REQUIRED_MESSAGE, 'Full name is required', 'Please enter a valid email address', 'Password is required'].join(', '),
+      [
+        'Company name is required',
+        SECTOR_REQUIRED_MESSAGE,
+        'Full name is required',
+        'Please enter a valid email address',
+        'Password is required',
+      ].join(', '),
     );
   });
 
   it('refuses markup in names and stores SQL-looking text as plain text', async () => {
     const { app } = await buildTestApp();
     const client = createClient(app);
-    const html = await client.post('/api/accounts/sign-up', signUpBody({ fullName: '<script>alert(1)</script>' }));
+    const html = await client.post(
+      '/api/accounts/sign-up',
+      signUpBody({ fullName: '<script>alert(1)</script>' }),
+    );
     expect(html.statusCode).toBe(400);
     expect(html.json().error.message).toBe('Full name must not contain < or >');
-    const htmlCompany = await client.post('/api/accounts/sign-up', signUpBody({ company: '<img src=x onerror=alert(1)>' }));
+    const htmlCompany = await client.post(
+      '/api/accounts/sign-up',
+      signUpBody({ company: '<img src=x onerror=alert(1)>' }),
+    );
     expect(htmlCompany.json().error.message).toBe('Company name must not contain < or >');
 
     const sqlName = "Robert'); DROP TABLE users;--";
@@ -74,7 +104,10 @@ describe('hostile and malformed input on the auth and account endpoints', () => 
     const badEmail = await client.post('/api/accounts/password-reset/request', { email: "' OR 1=1 --" });
     expect(badEmail.statusCode).toBe(400);
     expect(badEmail.json().error.message).toBe('Please enter a valid email address');
-    const longPassword = await client.post('/api/accounts/sign-up', signUpBody({ password: 'p'.repeat(200) }));
+    const longPassword = await client.post(
+      '/api/accounts/sign-up',
+      signUpBody({ password: 'p'.repeat(200) }),
+    );
     expect(longPassword.json().error.message).toBe('Password must be 128 characters or less');
   });
 

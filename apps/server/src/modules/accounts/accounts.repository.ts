@@ -15,7 +15,11 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 }
 
 export async function updateUserName(db: Db, id: string, name: string): Promise<UserRow | undefined> {
-  const [row] = await db.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  const [row] = await db
+    .update(users)
+    .set({ name, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
   return row;
 }
 
@@ -23,11 +27,17 @@ export async function touchLastSignIn(db: Db, id: string): Promise<void> {
   await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, id));
 }
 
-export async function recordSignInAttempt(db: Db, row: { email: string; ipAddress: string; succeeded: boolean }) {
+export async function recordSignInAttempt(
+  db: Db,
+  row: { email: string; ipAddress: string; succeeded: boolean },
+) {
   await db.insert(signInAttempts).values({ ...row, email: row.email.toLowerCase() });
 }
 
-export async function countFailedSignIns(db: Db, by: { email?: string; ipAddress?: string; since: Date }): Promise<number> {
+export async function countFailedSignIns(
+  db: Db,
+  by: { email?: string; ipAddress?: string; since: Date },
+): Promise<number> {
   const conditions = [eq(signInAttempts.succeeded, false), gte(signInAttempts.createdAt, by.since)];
   if (by.email) conditions.push(eq(signInAttempts.email, by.email.toLowerCase()));
   if (by.ipAddress) conditions.push(eq(signInAttempts.ipAddress, by.ipAddress));

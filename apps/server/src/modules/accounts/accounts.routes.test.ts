@@ -20,7 +20,11 @@ describe('sign-up and email confirmation', () => {
   it('creates an unconfirmed account with the sign-up profile and emails a confirmation link to /auth/confirm', async () => {
     const { app } = await buildTestApp();
     const client = createClient(app);
-    const body = signUpBody({ fullName: 'Ines Duarte', company: 'Porto Fibres', sector: 'Textile Recycling' });
+    const body = signUpBody({
+      fullName: 'Ines Duarte',
+      company: 'Porto Fibres',
+      sector: 'Textile Recycling',
+    });
     const res = await client.post('/api/accounts/sign-up', body);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ email: body.email });
@@ -33,9 +37,14 @@ describe('sign-up and email confirmation', () => {
     expect(signIn.statusCode).toBe(403);
     expect(signIn.json().error).toEqual({ code: 'EMAIL_NOT_VERIFIED', message: EMAIL_NOT_CONFIRMED_MESSAGE });
 
-    const confirm = await client.post('/api/accounts/verify-email', { token: tokenFromEmail(email.textBody) });
+    const confirm = await client.post('/api/accounts/verify-email', {
+      token: tokenFromEmail(email.textBody),
+    });
     expect(confirm.statusCode).toBe(204);
-    const signedIn = await client.post('/api/accounts/sign-in', { email: body.email, password: body.password });
+    const signedIn = await client.post('/api/accounts/sign-in', {
+      email: body.email,
+      password: body.password,
+    });
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json().user).toMatchObject({
       email: body.email,
@@ -56,9 +65,15 @@ describe('sign-up and email confirmation', () => {
     await client.post('/api/accounts/sign-up', body);
     await waitForEmail(app, body.email, 'email-verification');
 
-    expect((await client.post('/api/accounts/verification/resend', { email: body.email })).statusCode).toBe(202);
-    expect((await client.post('/api/accounts/verification/resend', { email: 'nobody@nowhere.test' })).statusCode).toBe(202);
-    await expect.poll(async () => (await app.services.notifications.listMailbox({ to: body.email })).length).toBe(2);
+    expect((await client.post('/api/accounts/verification/resend', { email: body.email })).statusCode).toBe(
+      202,
+    );
+    expect(
+      (await client.post('/api/accounts/verification/resend', { email: 'nobody@nowhere.test' })).statusCode,
+    ).toBe(202);
+    await expect
+      .poll(async () => (await app.services.notifications.listMailbox({ to: body.email })).length)
+      .toBe(2);
     expect(await app.services.notifications.listMailbox({ to: 'nobody@nowhere.test' })).toHaveLength(0);
   });
 
@@ -84,12 +99,18 @@ describe('sign-up and email confirmation', () => {
   it('does not reveal whether an address already has an account', async () => {
     const { app } = await buildTestApp();
     const existing = await createConfirmedUser(app);
-    const again = await createClient(app).post('/api/accounts/sign-up', signUpBody({ email: existing.email }));
+    const again = await createClient(app).post(
+      '/api/accounts/sign-up',
+      signUpBody({ email: existing.email }),
+    );
     const fresh = await createClient(app).post('/api/accounts/sign-up', signUpBody());
     expect(again.statusCode).toBe(fresh.statusCode);
     expect(again.json()).toEqual({ email: existing.email });
     // The original account is untouched: its password still signs in.
-    const signIn = await createClient(app).post('/api/accounts/sign-in', { email: existing.email, password: existing.password });
+    const signIn = await createClient(app).post('/api/accounts/sign-in', {
+      email: existing.email,
+      password: existing.password,
+    });
     expect(signIn.statusCode).toBe(200);
   });
 });
@@ -99,15 +120,27 @@ describe('sign-in, session and sign-out', () => {
     const { app } = await buildTestApp();
     const res = await createClient(app).get('/api/me');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ user: null, isAdmin: false, subscribed: false, subscriptionTier: null, subscriptionEnd: null });
+    expect(res.json()).toEqual({
+      user: null,
+      isAdmin: false,
+      subscribed: false,
+      subscriptionTier: null,
+      subscriptionEnd: null,
+    });
   });
 
   it('refuses a wrong password with the same message as an unknown account', async () => {
     const { app } = await buildTestApp();
     const user = await createConfirmedUser(app);
     const client = createClient(app);
-    const wrong = await client.post('/api/accounts/sign-in', { email: user.email, password: 'wrong-password' });
-    const unknown = await client.post('/api/accounts/sign-in', { email: 'ghost@nowhere.test', password: 'whatever1' });
+    const wrong = await client.post('/api/accounts/sign-in', {
+      email: user.email,
+      password: 'wrong-password',
+    });
+    const unknown = await client.post('/api/accounts/sign-in', {
+      email: 'ghost@nowhere.test',
+      password: 'whatever1',
+    });
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
       expect(res.json().error).toEqual({ code: 'INVALID_CREDENTIALS', message: INVALID_CREDENTIALS_MESSAGE });
@@ -127,7 +160,10 @@ describe('sign-in, session and sign-out', () => {
     const user = await createConfirmedUser(app);
     const client = createClient(app);
     for (let i = 0; i < SIGN_IN_LIMITS.perAccount; i++) {
-      expect((await client.post('/api/accounts/sign-in', { email: user.email, password: `bad-${i}-pass` })).statusCode).toBe(401);
+      expect(
+        (await client.post('/api/accounts/sign-in', { email: user.email, password: `bad-${i}-pass` }))
+          .statusCode,
+      ).toBe(401);
     }
     const locked = await client.post('/api/accounts/sign-in', { email: user.email, password: user.password });
     expect(locked.statusCode).toBe(429);
@@ -152,7 +188,9 @@ describe('password reset and change', () => {
     const { app } = await buildTestApp();
     const { client, credentials } = await signedInClient(app);
     const visitor = createClient(app);
-    expect((await visitor.post('/api/accounts/password-reset/request', { email: credentials.email })).statusCode).toBe(202);
+    expect(
+      (await visitor.post('/api/accounts/password-reset/request', { email: credentials.email })).statusCode,
+    ).toBe(202);
     const email = await waitForEmail(app, credentials.email, 'password-reset');
     expect(email.textBody).toContain('http://localhost:3000/reset-password?token=');
 
@@ -162,15 +200,23 @@ describe('password reset and change', () => {
     });
     expect(reset.statusCode).toBe(204);
     expect((await client.get('/api/me')).json().user).toBeNull();
-    const old = await visitor.post('/api/accounts/sign-in', { email: credentials.email, password: credentials.password });
+    const old = await visitor.post('/api/accounts/sign-in', {
+      email: credentials.email,
+      password: credentials.password,
+    });
     expect(old.statusCode).toBe(401);
-    const fresh = await visitor.post('/api/accounts/sign-in', { email: credentials.email, password: 'brand-new-secret' });
+    const fresh = await visitor.post('/api/accounts/sign-in', {
+      email: credentials.email,
+      password: 'brand-new-secret',
+    });
     expect(fresh.statusCode).toBe(200);
   });
 
   it('answers a reset request for an unknown address the same way and sends nothing', async () => {
     const { app } = await buildTestApp();
-    const res = await createClient(app).post('/api/accounts/password-reset/request', { email: 'nobody@nowhere.test' });
+    const res = await createClient(app).post('/api/accounts/password-reset/request', {
+      email: 'nobody@nowhere.test',
+    });
     expect(res.statusCode).toBe(202);
     expect(await app.services.notifications.listMailbox({ to: 'nobody@nowhere.test' })).toHaveLength(0);
   });
@@ -178,7 +224,10 @@ describe('password reset and change', () => {
   it('refuses a reset with a bad token or a short password', async () => {
     const { app } = await buildTestApp();
     const client = createClient(app);
-    const bad = await client.post('/api/accounts/password-reset', { token: 'nope', newPassword: 'long-enough' });
+    const bad = await client.post('/api/accounts/password-reset', {
+      token: 'nope',
+      newPassword: 'long-enough',
+    });
     expect(bad.statusCode).toBe(400);
     const short = await client.post('/api/accounts/password-reset', { token: 'nope', newPassword: '123' });
     expect(short.json().error.message).toBe('Password must be at least 6 characters long');
@@ -194,7 +243,11 @@ describe('password reset and change', () => {
     });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().error.message).toBe('Passwords do not match');
-    const short = await client.post('/api/me/password', { currentPassword: DEFAULT_PASSWORD, newPassword: 'abc', confirmPassword: 'abc' });
+    const short = await client.post('/api/me/password', {
+      currentPassword: DEFAULT_PASSWORD,
+      newPassword: 'abc',
+      confirmPassword: 'abc',
+    });
     expect(short.json().error.message).toBe('Password must be at least 6 characters long');
     const wrongCurrent = await client.post('/api/me/password', {
       currentPassword: 'not-my-password',
@@ -210,7 +263,10 @@ describe('password reset and change', () => {
       confirmPassword: 'another-secret',
     });
     expect(ok.statusCode).toBe(204);
-    const again = await createClient(app).post('/api/accounts/sign-in', { email: credentials.email, password: 'another-secret' });
+    const again = await createClient(app).post('/api/accounts/sign-in', {
+      email: credentials.email,
+      password: 'another-secret',
+    });
     expect(again.statusCode).toBe(200);
   });
 

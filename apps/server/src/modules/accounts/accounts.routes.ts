@@ -24,10 +24,14 @@ export const accountsRoutes =
       if (cookies.length) reply.header('set-cookie', cookies);
     };
 
-    app.post('/api/accounts/sign-up', { schema: { body: SignUpBodySchema }, config: authRateLimit }, async (request, reply) => {
-      const result = await accounts.signUp(request.body, ctx(request));
-      return reply.status(201).send(result);
-    });
+    app.post(
+      '/api/accounts/sign-up',
+      { schema: { body: SignUpBodySchema }, config: authRateLimit },
+      async (request, reply) => {
+        const result = await accounts.signUp(request.body, ctx(request));
+        return reply.status(201).send(result);
+      },
+    );
 
     app.post(
       '/api/accounts/sign-in',
@@ -45,36 +49,62 @@ export const accountsRoutes =
       return reply.status(204).send();
     });
 
-    app.post('/api/accounts/verify-email', { schema: { body: z.object({ token: z.string().min(1).max(2048) }).strict() }, config: authRateLimit }, async (request, reply) => {
-      await accounts.verifyEmail(request.body.token);
-      return reply.status(204).send();
-    });
+    app.post(
+      '/api/accounts/verify-email',
+      { schema: { body: z.object({ token: z.string().min(1).max(2048) }).strict() }, config: authRateLimit },
+      async (request, reply) => {
+        await accounts.verifyEmail(request.body.token);
+        return reply.status(204).send();
+      },
+    );
 
-    app.post('/api/accounts/verification/resend', { schema: { body: EmailOnlyBodySchema }, config: authRateLimit }, async (request, reply) => {
-      await accounts.resendVerification(request.body.email);
-      return reply.status(202).send({ ok: true });
-    });
+    app.post(
+      '/api/accounts/verification/resend',
+      { schema: { body: EmailOnlyBodySchema }, config: authRateLimit },
+      async (request, reply) => {
+        await accounts.resendVerification(request.body.email);
+        return reply.status(202).send({ ok: true });
+      },
+    );
 
-    app.post('/api/accounts/password-reset/request', { schema: { body: EmailOnlyBodySchema }, config: authRateLimit }, async (request, reply) => {
-      await accounts.requestPasswordReset(request.body.email);
-      return reply.status(202).send({ ok: true });
-    });
+    app.post(
+      '/api/accounts/password-reset/request',
+      { schema: { body: EmailOnlyBodySchema }, config: authRateLimit },
+      async (request, reply) => {
+        await accounts.requestPasswordReset(request.body.email);
+        return reply.status(202).send({ ok: true });
+      },
+    );
 
-    app.post('/api/accounts/password-reset', { schema: { body: ResetPasswordBodySchema }, config: authRateLimit }, async (request, reply) => {
-      await accounts.resetPassword(request.body);
-      return reply.status(204).send();
-    });
+    app.post(
+      '/api/accounts/password-reset',
+      { schema: { body: ResetPasswordBodySchema }, config: authRateLimit },
+      async (request, reply) => {
+        await accounts.resetPassword(request.body);
+        return reply.status(204).send();
+      },
+    );
 
-    app.get('/api/me', { schema: { response: { 200: MeSchema } } }, async (request) => accounts.getMe(request.user?.id ?? null));
+    app.get('/api/me', { schema: { response: { 200: MeSchema } } }, async (request) =>
+      accounts.getMe(request.user?.id ?? null),
+    );
 
-    app.patch('/api/me/profile', { schema: { body: UpdateProfileBodySchema, response: { 200: MeSchema } } }, async (request) => {
-      const user = requireUser(request);
-      return accounts.updateProfile(user.id, request.body.fullName);
-    });
+    app.patch(
+      '/api/me/profile',
+      { schema: { body: UpdateProfileBodySchema, response: { 200: MeSchema } } },
+      async (request) => {
+        const user = requireUser(request);
+        return accounts.updateProfile(user.id, request.body.fullName);
+      },
+    );
 
-    app.post('/api/me/password', { schema: { body: ChangePasswordFormSchema }, config: authRateLimit }, async (request, reply) => {
-      requireUser(request);
-      await accounts.changePassword(ctx(request), request.body);
-      return reply.status(204).send();
-    });
+    app.post(
+      '/api/me/password',
+      { schema: { body: ChangePasswordFormSchema }, config: authRateLimit },
+      async (request, reply) => {
+        requireUser(request);
+        await accounts.changePassword(ctx(request), request.body);
+        return reply.status(204).send();
+      },
+    );
   };

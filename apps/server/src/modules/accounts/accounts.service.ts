@@ -11,16 +11,16 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { Auth } from './auth.ts';
 import {
   countFailedSignIns,
   findUserByEmail,
   findUserById,
   recordSignInAttempt,
   touchLastSignIn,
-  updateUserName,
   type UserRow,
+  updateUserName,
 } from './accounts.repository.ts';
+import type { Auth } from './auth.ts';
 
 export type SessionUser = { id: string; email: string; name: string };
 export type RequestContext = { headers: Headers; ipAddress: string };
@@ -32,14 +32,26 @@ export type MeExtensions = {
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
-export function createAccountsService(deps: { db: Db; auth: Auth; clock: Clock; appUrl: string; extensions: MeExtensions }) {
+export function createAccountsService(deps: {
+  db: Db;
+  auth: Auth;
+  clock: Clock;
+  appUrl: string;
+  extensions: MeExtensions;
+}) {
   const { db, auth, clock, appUrl, extensions } = deps;
 
   /** Creates the account and sends the confirmation email; no session until the email is confirmed. */
   async function signUp(body: SignUpBody, ctx: RequestContext): Promise<{ email: string }> {
     await callAuth(() =>
       auth.api.signUpEmail({
-        body: { name: body.fullName, email: body.email, password: body.password, company: body.company, sector: body.sector },
+        body: {
+          name: body.fullName,
+          email: body.email,
+          password: body.password,
+          company: body.company,
+          sector: body.sector,
+        },
         headers: ctx.headers,
       }),
     );
@@ -47,18 +59,27 @@ export function createAccountsService(deps: { db: Db; auth: Auth; clock: Clock; 
   }
 
   /** Signs in after the per-account and per-address limits; returns Set-Cookie headers for the reply. */
-  async function signIn(body: SignInBody, ctx: RequestContext): Promise<{ setCookie: string[]; userId: string }> {
+  async function signIn(
+    body: SignInBody,
+    ctx: RequestContext,
+  ): Promise<{ setCookie: string[]; userId: string }> {
     const since = new Date(clock.now().getTime() - SIGN_IN_LIMITS.windowMinutes * 60_000);
     const [byAccount, byAddress] = await Promise.all([
       countFailedSignIns(db, { email: body.email, since }),
       countFailedSignIns(db, { ipAddress: ctx.ipAddress, since }),
     ]);
     if (byAccount >= SIGN_IN_LIMITS.perAccount || byAddress >= SIGN_IN_LIMITS.perAddress) {
-      throw new AppError('RATE_LIMITED', TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE, { retryAfterSeconds: SIGN_IN_LIMITS.windowMinutes * 60 });
+      throw new AppError('RATE_LIMITED', TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE, {
+        retryAfterSeconds: SIGN_IN_LIMITS.windowMinutes * 60,
+      });
     }
     try {
       const result = await callAuth(() =>
-        auth.api.signInEmail({ body: { email: body.email, password: body.password }, headers: ctx.headers, returnHeaders: true }),
+        auth.api.signInEmail({
+          body: { email: body.email, password: body.password },
+          headers: ctx.headers,
+          returnHeaders: true,
+        }),
       );
       await recordSignInAttempt(db, { email: body.email, ipAddress: ctx.ipAddress, succeeded: true });
       await touchLastSignIn(db, result.response.user.id);
@@ -87,7 +108,8 @@ export function createAccountsService(deps: { db: Db; auth: Auth; clock: Clock; 
   /** The auth state of the specification: user, admin flag and subscription. */
   async function getMe(userId: string | null): Promise<Me> {
     const user = userId ? await findUserById(db, userId) : undefined;
-    if (!user) return { user: null, isAdmin: false, subscribed: false, subscriptionTier: null, subscriptionEnd: null };
+    if (!user)
+      return { user: null, isAdmin: false, subscribed: false, subscriptionTier: null, subscriptionEnd: null };
     const [isAdmin, sub] = await Promise.all([extensions.isAdmin(user.id), extensions.subscription(user.id)]);
     return {
       user: toMeUser(user),
@@ -104,10 +126,17 @@ export function createAccountsService(deps: { db: Db; auth: Auth; clock: Clock; 
     return getMe(userId);
   }
 
-  async function changePassword(ctx: RequestContext, body: { currentPassword: string; newPassword: string }): Promise<void> {
+  async function changePassword(
+    ctx: RequestContext,
+    body: { currentPassword: string; newPassword: string },
+  ): Promise<void> {
     await callAuth(() =>
       auth.api.changePassword({
-        body: { currentPassword: body.currentPassword, newPassword: body.newPassword, revokeOtherSessions: true },
+        body: {
+          currentPassword: body.currentPassword,
+          newPassword: body.newPassword,
+          revokeOtherSessions: true,
+        },
         headers: ctx.headers,
       }),
     );
@@ -115,11 +144,15 @@ export function createAccountsService(deps: { db: Db; auth: Auth; clock: Clock; 
 
   /** Always answers the same way, so the endpoint does not reveal which addresses have accounts. */
   async function requestPasswordReset(email: string): Promise<void> {
-    await callAuth(() => auth.api.requestPasswordReset({ body: { email, redirectTo: `${appUrl}/reset-password` } }));
+    await callAuth(() =>
+      auth.api.requestPasswordReset({ body: { email, redirectTo: `${appUrl}/reset-password` } }),
+    );
   }
 
   async function resetPassword(body: ResetPasswordBody): Promise<void> {
-    await callAuth(() => auth.api.resetPassword({ body: { token: body.token, newPassword: body.newPassword } }));
+    await callAuth(() =>
+      auth.api.resetPassword({ body: { token: body.token, newPassword: body.newPassword } }),
+    );
   }
 
   async function verifyEmail(token: string): Promise<void> {
@@ -184,7 +217,11 @@ const AUTH_ERROR_MAP: Record<string, [AppError['code'], string]> = {
 
 function translateAuthError(err: unknown): unknown {
   if (err instanceof AppError) return err;
-  const e = err as { body?: { code?: string; message?: string }; statusCode?: number; status?: string | number };
+  const e = err as {
+    body?: { code?: string; message?: string };
+    statusCode?: number;
+    status?: string | number;
+  };
   if (!e || typeof e !== 'object' || !('statusCode' in e || 'body' in e)) return err;
   const code = e.body?.code ?? '';
   const mapped = AUTH_ERROR_MAP[code];

@@ -72,9 +72,7 @@ export const verifications = pgTable(
 export const signInAttempts = pgTable(
   'sign_in_attempts',
   {
-    id: text()
-      .primaryKey()
-      .default(sql`gen_random_uuid()::text`),
+    id: text().primaryKey().default(sql`gen_random_uuid()::text`),
     email: text().notNull(),
     ipAddress: text().notNull(),
     succeeded: boolean().notNull(),

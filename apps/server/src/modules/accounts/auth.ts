@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { PASSWORD_MIN_LENGTH } from '@app/shared/accounts/accounts.schemas';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { PASSWORD_MIN_LENGTH } from '@app/shared/accounts/accounts.schemas';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 
@@ -15,7 +15,13 @@ export type AuthEmails = {
  * email verification and reset tokens. We call it through `auth.api` from our own routes, so the
  * wire contract, validation messages and error shape stay ours.
  */
-export function createAuth(deps: { db: Db; secret: string; appUrl: string; emails: AuthEmails; quiet?: boolean }) {
+export function createAuth(deps: {
+  db: Db;
+  secret: string;
+  appUrl: string;
+  emails: AuthEmails;
+  quiet?: boolean;
+}) {
   const { db, secret, appUrl, emails } = deps;
   return betterAuth({
     appName: 'Recytrade',
@@ -25,7 +31,12 @@ export function createAuth(deps: { db: Db; secret: string; appUrl: string; email
     trustedOrigins: [appUrl],
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: schema.users, session: schema.sessions, account: schema.accounts, verification: schema.verifications },
+      schema: {
+        user: schema.users,
+        session: schema.sessions,
+        account: schema.accounts,
+        verification: schema.verifications,
+      },
     }),
     user: {
       modelName: 'user',

@@ -11,7 +11,10 @@ export async function findAdminByUserId(db: Db, userId: string): Promise<AdminRo
 
 export async function insertAdmin(db: Db, row: typeof admins.$inferInsert): Promise<AdminRow> {
   const [created] = await db.insert(admins).values(row).onConflictDoNothing().returning();
-  return created ?? (await findAdminByUserId(db, row.userId))!;
+  if (created) return created;
+  const existing = await findAdminByUserId(db, row.userId);
+  if (!existing) throw new Error('Admin row vanished after a conflicting insert');
+  return existing;
 }
 
 export async function countAdmins(db: Db): Promise<number> {

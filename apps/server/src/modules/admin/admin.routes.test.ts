@@ -21,7 +21,9 @@ describe('the admin check', () => {
 
   it('makes an administrator only of an existing account, once', async () => {
     const { app } = await buildTestApp();
-    await expect(app.services.admin.makeAdminByEmail('ghost@nowhere.test')).rejects.toThrow('No account with the email');
+    await expect(app.services.admin.makeAdminByEmail('ghost@nowhere.test')).rejects.toThrow(
+      'No account with the email',
+    );
     const user = await signedInClient(app);
     const first = await app.services.admin.makeAdminByEmail(user.credentials.email);
     const second = await app.services.admin.makeAdminByEmail(user.credentials.email);

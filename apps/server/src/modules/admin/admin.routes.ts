@@ -6,8 +6,12 @@ export const adminRoutes =
   (admin: AdminService): FastifyPluginAsyncZod =>
   async (app) => {
     /** The admin check of the specification, used by every admin screen on load. */
-    app.get('/api/admin/check', { schema: { response: { 200: z.object({ isAdmin: z.literal(true) }) } } }, async (request) => {
-      await admin.requireAdmin(request);
-      return { isAdmin: true as const };
-    });
+    app.get(
+      '/api/admin/check',
+      { schema: { response: { 200: z.object({ isAdmin: z.literal(true) }) } } },
+      async (request) => {
+        await admin.requireAdmin(request);
+        return { isAdmin: true as const };
+      },
+    );
   };

@@ -19,7 +19,8 @@ export function createAdminService(deps: { db: Db }) {
   /** Guard for admin routes: 401 when signed out, 403 for everyone who is not an administrator. */
   async function requireAdmin(request: FastifyRequest) {
     const user = requireUser(request);
-    if (!(await isAdmin(user.id))) throw new AppError('FORBIDDEN', "You don't have permission to access this page.");
+    if (!(await isAdmin(user.id)))
+      throw new AppError('FORBIDDEN', "You don't have permission to access this page.");
     return user;
   }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { openDatabase, migrateDatabase } from '../../db/client.ts';
 import { buildTestApp, createClient, testEnv } from '../../../test/build-test-app.ts';
+import { buildApp } from '../../app.ts';
+import { migrateDatabase, openDatabase } from '../../db/client.ts';
 
 describe('GET /api/health', () => {
   it('answers 200 while the database is reachable', async () => {

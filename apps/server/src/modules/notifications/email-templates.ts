@@ -3,10 +3,19 @@ import { PRODUCT_NAME } from '@app/shared/catalog/catalog';
 export type RenderedEmail = { subject: string; text: string; html: string };
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 /** One layout for every transactional email: a heading, a paragraph, one button, a plain-text twin. */
-function layout(opts: { heading: string; intro: string; actionLabel: string; actionUrl: string; outro: string }) {
+function layout(opts: {
+  heading: string;
+  intro: string;
+  actionLabel: string;
+  actionUrl: string;
+  outro: string;
+}) {
   const html = `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:Helvetica,Arial,sans-serif;color:#0f172a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:12px;padding:32px">
@@ -41,7 +50,8 @@ export function passwordResetEmail(name: string, url: string): RenderedEmail {
       intro: `Hello ${name}, we received a request to reset the password of your account.`,
       actionLabel: 'Choose a new password',
       actionUrl: url,
-      outro: 'The link is valid for 1 hour. If you did not ask for a reset, you can ignore this email; your password stays the same.',
+      outro:
+        'The link is valid for 1 hour. If you did not ask for a reset, you can ignore this email; your password stays the same.',
     }),
   };
 }

@@ -3,7 +3,11 @@ import nodemailer from 'nodemailer';
 export type OutgoingEmail = { from: string; to: string; subject: string; text: string; html: string };
 
 /** Delivers one email. With no SMTP server configured, the outbox itself is the dev mailbox. */
-export type Mailer = { kind: 'smtp' | 'dev-mailbox'; deliver(email: OutgoingEmail): Promise<void>; close(): void };
+export type Mailer = {
+  kind: 'smtp' | 'dev-mailbox';
+  deliver(email: OutgoingEmail): Promise<void>;
+  close(): void;
+};
 
 export function createMailer(smtpUrl: string | undefined): Mailer {
   if (!smtpUrl) {

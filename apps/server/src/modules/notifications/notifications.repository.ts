@@ -22,10 +22,19 @@ export async function markOutboxSent(db: Db, id: string): Promise<void> {
     .where(eq(emailOutbox.id, id));
 }
 
-export async function markOutboxAttemptFailed(db: Db, id: string, error: string, final: boolean): Promise<void> {
+export async function markOutboxAttemptFailed(
+  db: Db,
+  id: string,
+  error: string,
+  final: boolean,
+): Promise<void> {
   await db
     .update(emailOutbox)
-    .set({ status: final ? 'failed' : 'queued', attempts: sql`${emailOutbox.attempts} + 1`, lastError: error })
+    .set({
+      status: final ? 'failed' : 'queued',
+      attempts: sql`${emailOutbox.attempts} + 1`,
+      lastError: error,
+    })
     .where(eq(emailOutbox.id, id));
 }
 

@@ -14,11 +14,23 @@ import {
 export const EMAIL_DELIVERY_JOB = 'email.deliver';
 const MAX_DELIVERY_ATTEMPTS = 6;
 
-export type QueueEmailInput = { to: string; subject: string; text: string; html: string; kind: string; meta?: Record<string, unknown> };
+export type QueueEmailInput = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  kind: string;
+  meta?: Record<string, unknown>;
+};
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 
-export function createNotificationsService(deps: { db: Db; jobs: JobQueue; mailer: Mailer; mailFrom: string }) {
+export function createNotificationsService(deps: {
+  db: Db;
+  jobs: JobQueue;
+  mailer: Mailer;
+  mailFrom: string;
+}) {
   const { db, jobs, mailer, mailFrom } = deps;
 
   /** Writes the email to the outbox and queues its delivery; the caller never waits on SMTP. */
@@ -41,7 +53,13 @@ export function createNotificationsService(deps: { db: Db; jobs: JobQueue; maile
     const row = await findOutboxEmail(db, id);
     if (!row || row.status === 'sent') return;
     try {
-      await mailer.deliver({ from: mailFrom, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody });
+      await mailer.deliver({
+        from: mailFrom,
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody,
+      });
       await markOutboxSent(db, id);
     } catch (err) {
       const final = row.attempts + 1 >= MAX_DELIVERY_ATTEMPTS;
@@ -59,5 +77,11 @@ export function createNotificationsService(deps: { db: Db; jobs: JobQueue; maile
     return listOutboxEmails(db, { to: opts.to, limit: Math.min(opts.limit ?? 50, 200) });
   }
 
-  return { queueEmail, deliverEmail, startWorkers, listMailbox, getEmail: (id: string) => findOutboxEmail(db, id) };
+  return {
+    queueEmail,
+    deliverEmail,
+    startWorkers,
+    listMailbox,
+    getEmail: (id: string) => findOutboxEmail(db, id),
+  };
 }

@@ -23,8 +23,8 @@ export function createRealtimeService(deps: { pubsub: PubSub }) {
   }
 
   function attach(userId: string, socket: Sendable): () => void {
-    let set = socketsByUser.get(userId);
-    if (!set) socketsByUser.set(userId, (set = new Set()));
+    const set = socketsByUser.get(userId) ?? new Set<Sendable>();
+    socketsByUser.set(userId, set);
     set.add(socket);
     return () => {
       set.delete(socket);

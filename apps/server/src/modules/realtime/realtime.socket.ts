@@ -2,7 +2,8 @@ import { ClientRealtimeEventSchema, type ServerRealtimeEvent } from '@app/shared
 import type { FastifyInstance } from 'fastify';
 import type { RealtimeService } from './realtime.service.ts';
 
-const send = (socket: { send(d: string): void }, event: ServerRealtimeEvent) => socket.send(JSON.stringify(event));
+const send = (socket: { send(d: string): void }, event: ServerRealtimeEvent) =>
+  socket.send(JSON.stringify(event));
 
 /** GET /api/realtime: the authenticated WebSocket; the session hook has already set request.user. */
 export function registerRealtimeSocket(app: FastifyInstance, realtime: RealtimeService) {

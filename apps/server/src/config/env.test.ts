@@ -1,0 +1,49 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadEnv } from './env.ts';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'env-'));
+
+describe('loadEnv', () => {
+  it('starts with safe development defaults and a per-directory secret', () => {
+    const dir = dataDir();
+    const env = loadEnv({ DATA_DIR: dir });
+    expect(env).toMatchObject({
+      port: 3000,
+      appUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      devMailbox: true,
+      seedDemoData: true,
+    });
+    expect(env.authSecret).toHaveLength(64);
+    expect(loadEnv({ DATA_DIR: dir }).authSecret).toBe(env.authSecret);
+  });
+
+  it('honours PORT and DATA_DIR', () => {
+    const dir = dataDir();
+    const env = loadEnv({ PORT: '4123', DATA_DIR: dir });
+    expect(env.port).toBe(4123);
+    expect(env.appUrl).toBe('http://localhost:4123');
+    expect(env.dataDir).toBe(dir);
+  });
+
+  it('names every invalid variable', () => {
+    expect(() => loadEnv({ PORT: 'abc', APP_URL: 'not a url', DATA_DIR: dataDir() })).toThrow(
+      /PORT[\s\S]*APP_URL|APP_URL[\s\S]*PORT/,
+    );
+  });
+
+  it('requires a secret and the public URL in production, and never opens the dev mailbox there', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production', APP_URL: 'https://x.test' })).toThrow(/AUTH_SECRET/);
+    const env = loadEnv({
+      NODE_ENV: 'production',
+      APP_URL: 'https://x.test',
+      AUTH_SECRET: 'a'.repeat(40),
+      DEV_MAILBOX: 'true',
+    });
+    expect(env.devMailbox).toBe(false);
+    expect(env.seedDemoData).toBe(false);
+  });
+});

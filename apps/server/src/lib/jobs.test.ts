@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { getWorkerDatabase, resetDatabase } from '../../test/test-database.ts';
+import { rawQuery } from '../db/client.ts';
+import { type JobQueue, startJobQueue } from './jobs.ts';
+
+const queues: JobQueue[] = [];
+afterEach(async () => {
+  await Promise.all(queues.splice(0).map((q) => q.stop()));
+});
+
+describe('the job queue', () => {
+  it('runs a queued job in the same database, and retries it after a failure', async () => {
+    const database = await getWorkerDatabase();
+    await resetDatabase(database);
+    const jobs = await startJobQueue(database, { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 });
+    queues.push(jobs);
+    const seen: string[] = [];
+    let failures = 1;
+    await jobs.work<{ word: string }>('test.echo', async ({ word }) => {
+      if (failures-- > 0) throw new Error('transient');
+      seen.push(word);
+    });
+    await jobs.send('test.echo', { word: 'copper' }, { retryLimit: 2 });
+    await expect.poll(() => seen, { timeout: 20_000, interval: 200 }).toEqual(['copper']);
+  });
+
+  it('stores a cron schedule that any instance will run', async () => {
+    const database = await getWorkerDatabase();
+    await resetDatabase(database);
+    const jobs = await startJobQueue(database, { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 });
+    queues.push(jobs);
+    await jobs.schedule('test.nightly', '0 3 * * *', { scope: 'all' });
+    const rows = await rawQuery<{ name: string; cron: string }>(
+      database,
+      'select name, cron from pgboss.schedule',
+    );
+    expect(rows).toContainEqual(expect.objectContaining({ name: 'test.nightly', cron: '0 3 * * *' }));
+  });
+});

@@ -1,0 +1,142 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { buildTestApp, createClient, TEST_APP_URL, testEnv } from '../../../test/build-test-app.ts';
+import { signedInClient } from '../../../test/factories/accounts.ts';
+import { createScratchDatabase } from '../../../test/test-database.ts';
+import { buildApp } from '../../app.ts';
+import { type Database, migrateDatabase, openDatabase } from '../../db/client.ts';
+
+const sockets: WebSocket[] = [];
+afterEach(() => {
+  for (const s of sockets.splice(0)) s.terminate();
+});
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  return `ws://127.0.0.1:${port}/api/realtime`;
+}
+
+/** Opens a socket with the client's cookie and collects the JSON frames it receives. */
+async function connect(url: string, cookie?: string) {
+  const frames: Array<Record<string, unknown>> = [];
+  const socket = new WebSocket(url, { headers: { origin: TEST_APP_URL, ...(cookie ? { cookie } : {}) } });
+  sockets.push(socket);
+  let closeCode: number | undefined;
+  socket.on('message', (data) => frames.push(JSON.parse(String(data))));
+  socket.on('close', (code) => {
+    closeCode = code;
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  return { socket, frames, closeCode: () => closeCode };
+}
+
+const cookieOf = (client: { cookies: Map<string, string> }) =>
+  [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+
+describe('the realtime WebSocket', () => {
+  it('refuses a socket without a session', async () => {
+    const { app } = await buildTestApp();
+    const url = await listen(app);
+    const conn = await connect(url);
+    await expect.poll(() => conn.closeCode()).toBe(4401);
+  });
+
+  it("delivers an event published to a user to that user's socket only", async () => {
+    const { app } = await buildTestApp();
+    const url = await listen(app);
+    const alice = await signedInClient(app);
+    const bob = await signedInClient(app);
+    const aliceSocket = await connect(url, cookieOf(alice.client));
+    const bobSocket = await connect(url, cookieOf(bob.client));
+    await expect.poll(() => aliceSocket.frames[0]).toEqual({ type: 'hello', userId: alice.user.id });
+
+    await app.services.realtime.publishToUser(alice.user.id, {
+      type: 'notification',
+      title: 'New offer',
+      body: 'Copper',
+    });
+    await expect
+      .poll(() => aliceSocket.frames.at(-1))
+      .toEqual({ type: 'notification', title: 'New offer', body: 'Copper' });
+    expect(bobSocket.frames).toEqual([{ type: 'hello', userId: bob.user.id }]);
+  });
+
+  it('answers pings, and malformed frames with an error frame instead of closing', async () => {
+    const { app } = await buildTestApp();
+    const url = await listen(app);
+    const alice = await signedInClient(app);
+    const conn = await connect(url, cookieOf(alice.client));
+    conn.socket.send('{not json');
+    conn.socket.send(JSON.stringify({ type: 'drop-tables' }));
+    conn.socket.send(JSON.stringify({ type: 'ping' }));
+    await expect.poll(() => conn.frames.length).toBe(4);
+    expect(conn.frames.slice(1)).toEqual([
+      { type: 'error', code: 'VALIDATION_FAILED', message: 'Unknown or malformed event' },
+      { type: 'error', code: 'VALIDATION_FAILED', message: 'Unknown or malformed event' },
+      { type: 'pong' },
+    ]);
+    expect(conn.socket.readyState).toBe(WebSocket.OPEN);
+  });
+});
+
+// Fan-out between instances needs a shared PostgreSQL server (CI sets TEST_DATABASE_URL).
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('realtime across two server instances', () => {
+  const opened: Array<{ app: FastifyInstance; database: Database }> = [];
+  afterEach(async () => {
+    for (const { app, database } of opened.splice(0)) {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it('delivers an event published on one instance to a socket held by the other, through LISTEN/NOTIFY', async () => {
+    const url = await createScratchDatabase(
+      String(process.env.TEST_DATABASE_URL),
+      `test_realtime_${process.pid}`,
+    );
+    const start = async () => {
+      const database = await openDatabase({ url });
+      await migrateDatabase(database);
+      const app = await buildApp({
+        env: testEnv(),
+        database,
+        jobs: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 },
+      });
+      opened.push({ app, database });
+      return app;
+    };
+    const instanceA = await start();
+    const instanceB = await start();
+    const wsUrlB = await listen(instanceB);
+
+    const { client, user } = await signedInClient(instanceA);
+    // The session made on A is valid on B: all state lives in the shared database.
+    expect(
+      (
+        await createClient(instanceB).request({
+          method: 'GET',
+          url: '/api/me',
+          headers: { cookie: cookieOf(client) },
+        })
+      ).json().user.id,
+    ).toBe(user.id);
+
+    const onB = await connect(wsUrlB, cookieOf(client));
+    await expect.poll(() => onB.frames.length).toBe(1);
+    await instanceA.services.realtime.publishToUser(user.id, {
+      type: 'notification',
+      title: 'From A',
+      body: 'hello B',
+    });
+    await expect
+      .poll(() => onB.frames.at(-1), { timeout: 5000 })
+      .toEqual({ type: 'notification', title: 'From A', body: 'hello B' });
+    expect(instanceA.services.realtime.connectionCount()).toBe(0);
+    expect(instanceB.services.realtime.connectionCount()).toBe(1);
+  });
+});
