@@ -1,0 +1,54 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Recytrade-demo-2026';
+export const DEMO_TRADER = 'maria@greenloop-metals.test';
+export const DEMO_ADMIN = 'admin@recytrade.test';
+
+/** Fails on any serious or critical axe-core violation of the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = blocking.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, 'axe-core serious/critical violations').toEqual([]);
+}
+
+type Email = { id: string; to: string; subject: string; kind: string; text: string; html: string };
+
+/** Reads the dev mailbox of the running server until an email of that kind reaches the address. */
+export async function waitForEmail(request: APIRequestContext, to: string, kind: string): Promise<Email> {
+  let found: Email | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+        const { emails } = (await res.json()) as { emails: Email[] };
+        found = emails.find((e) => e.kind === kind);
+        return Boolean(found);
+      },
+      { timeout: 15_000, message: `a ${kind} email to ${to}` },
+    )
+    .toBe(true);
+  return found as Email;
+}
+
+export function linkFromEmail(email: Email, pathPrefix: string): string {
+  const match = email.text.match(new RegExp(`https?://[^\\s]+${pathPrefix.replace('/', '\\/')}\\?token=[^\\s]+`));
+  if (!match) throw new Error(`No ${pathPrefix} link in the email`);
+  return match[0];
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@e2e.test`;
+}
+
+export const test = base.extend<{ page: Page }>({
+  // Each test's page gets its own context (axe needs one from browser.newContext()).
+  page: async ({ browser, baseURL }, use) => {
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    await use(page);
+    await context.close();
+  },
+});
+export { expect };
