@@ -21,11 +21,19 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   webServer: {
-    command: `rm -rf ${dataDir} && ${databaseEnv}PORT=${port} DATA_DIR=${dataDir} LOG_LEVEL=warn node apps/server/src/server.ts`,
+    command: `rm -rf ${dataDir} && ${databaseEnv}PORT=${port} DATA_DIR=${dataDir} LOG_LEVEL=warn AUTH_RATE_LIMIT_PER_MINUTE=1000 node apps/server/src/server.ts`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Recytrade-demo-2026';
 export const DEMO_TRADER = 'maria@greenloop-metals.test';
@@ -9,7 +9,9 @@ export const DEMO_ADMIN = 'admin@recytrade.test';
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = blocking.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const summary = blocking.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
   expect(summary, 'axe-core serious/critical violations').toEqual([]);
 }
 
@@ -33,7 +35,9 @@ export async function waitForEmail(request: APIRequestContext, to: string, kind:
 }
 
 export function linkFromEmail(email: Email, pathPrefix: string): string {
-  const match = email.text.match(new RegExp(`https?://[^\\s]+${pathPrefix.replace('/', '\\/')}\\?token=[^\\s]+`));
+  const match = email.text.match(
+    new RegExp(`https?://[^\\s]+${pathPrefix.replace('/', '\\/')}\\?token=[^\\s]+`),
+  );
   if (!match) throw new Error(`No ${pathPrefix} link in the email`);
   return match[0];
 }
@@ -52,3 +56,42 @@ export const test = base.extend<{ page: Page }>({
   },
 });
 export { expect };
+
+export type Account = { email: string; password: string; fullName: string; company: string };
+
+/** Signs up and confirms through the API and the dev mailbox, for journeys that start signed out. */
+export async function createConfirmedAccount(
+  request: APIRequestContext,
+  baseURL: string,
+  prefix = 'trader',
+): Promise<Account> {
+  const account = {
+    email: uniqueEmail(prefix),
+    password: 'e2e-secret-42',
+    fullName: 'Jordan Lee',
+    company: 'Lee Scrap Co',
+  };
+  const headers = { origin: baseURL };
+  const signUp = await request.post('/api/accounts/sign-up', {
+    headers,
+    data: { ...account, sector: 'Metal Recycling' },
+  });
+  expect(signUp.status()).toBe(201);
+  const email = await waitForEmail(request, account.email, 'email-verification');
+  const token = decodeURIComponent(linkFromEmail(email, '/auth/confirm').split('token=')[1]);
+  const confirm = await request.post('/api/accounts/verify-email', { headers, data: { token } });
+  expect(confirm.status()).toBe(204);
+  return account;
+}
+
+/** Opens the Join dialog from the navigation and signs in. */
+export async function signInThroughDialog(page: Page, email: string, password: string) {
+  await page.getByRole('button', { name: 'Login' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('tab', { name: 'Sign In' }).click();
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeHidden();
+}

@@ -138,7 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSession(app, accounts);
 
   await app.register(healthRoutes(database));
-  await app.register(accountsRoutes(accounts));
+  await app.register(accountsRoutes(accounts, { rateLimitPerMinute: env.authRateLimitPerMinute }));
   await app.register(adminRoutes(admin));
   registerRealtimeSocket(app, realtime);
   if (env.devMailbox) await app.register(devMailboxRoutes(notifications));

@@ -26,6 +26,7 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     errorReporterUrl: undefined,
     trustProxy: false,
     serveWeb: false,
+    authRateLimitPerMinute: 1000,
     ...overrides,
   };
 }

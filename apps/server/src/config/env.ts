@@ -25,6 +25,7 @@ const EnvSchema = z.object({
   ERROR_REPORTER_URL: z.url().optional(),
   TRUST_PROXY: bool,
   SERVE_WEB: bool,
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
 });
 
 export type Env = {
@@ -43,6 +44,7 @@ export type Env = {
   errorReporterUrl: string | undefined;
   trustProxy: boolean;
   serveWeb: boolean;
+  authRateLimitPerMinute: number;
 };
 
 /** Parse the environment once; print each bad field and exit rather than start half-configured. */
@@ -75,6 +77,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     errorReporterUrl: e.ERROR_REPORTER_URL,
     trustProxy: e.TRUST_PROXY ?? false,
     serveWeb: e.SERVE_WEB ?? true,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
   };
 }
 

@@ -320,3 +320,19 @@ describe('cross-site requests', () => {
     expect(noOrigin.statusCode).toBe(403);
   });
 });
+
+describe('the per-address throttle', () => {
+  it('answers 429 with the error shape once an address exceeds the per-minute budget', async () => {
+    const { app } = await buildTestApp({ env: { authRateLimitPerMinute: 3 } });
+    const client = createClient(app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push(
+        (await client.post('/api/accounts/password-reset/request', { email: 'a@b.test' })).statusCode,
+      );
+    }
+    expect(statuses).toEqual([202, 202, 202, 429]);
+    const res = await client.post('/api/accounts/password-reset/request', { email: 'a@b.test' });
+    expect(res.json().error.code).toBe('RATE_LIMITED');
+  });
+});

@@ -13,12 +13,11 @@ import { z } from 'zod';
 import { requireUser, toHeaders } from '../../plugins/session.ts';
 import type { AccountsService } from './accounts.service.ts';
 
-// Per-address throttle in front of the per-account limits of the service.
-const authRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
-
 export const accountsRoutes =
-  (accounts: AccountsService): FastifyPluginAsyncZod =>
+  (accounts: AccountsService, opts: { rateLimitPerMinute: number }): FastifyPluginAsyncZod =>
   async (app) => {
+    // Per-address throttle in front of the per-account limits of the service.
+    const authRateLimit = { rateLimit: { max: opts.rateLimitPerMinute, timeWindow: '1 minute' } };
     const ctx = (request: FastifyRequest) => ({ headers: toHeaders(request), ipAddress: request.ip });
     const setCookies = (reply: FastifyReply, cookies: string[]) => {
       if (cookies.length) reply.header('set-cookie', cookies);
