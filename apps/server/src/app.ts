@@ -15,6 +15,7 @@ import { type JobQueue, type JobQueueOptions, startJobQueue } from './lib/jobs.t
 import { startPubSub } from './lib/pubsub.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { type AccountsService, createAccountsService } from './modules/accounts/accounts.service.ts';
+import { scheduleAccountsCleanup } from './modules/accounts/accounts-cleanup.job.ts';
 import { createAuth } from './modules/accounts/auth.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { type AdminService, createAdminService } from './modules/admin/admin.service.ts';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('services', { accounts, admin, notifications, realtime, jobs });
 
   await notifications.startWorkers();
+  await scheduleAccountsCleanup(jobs, database.db, clock);
   registerSession(app, accounts);
 
   await app.register(healthRoutes(database));
