@@ -19,7 +19,11 @@ import { scheduleAccountsCleanup } from './modules/accounts/accounts-cleanup.job
 import { createAuth } from './modules/accounts/auth.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { type AdminService, createAdminService } from './modules/admin/admin.service.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { type BillingService, createBillingService } from './modules/billing/billing.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
+import { createLedgerService, type LedgerService } from './modules/ledger/ledger.service.ts';
 import { emailVerificationEmail, passwordResetEmail } from './modules/notifications/email-templates.ts';
 import { createMailer, type Mailer } from './modules/notifications/mailer.ts';
 import { devMailboxRoutes } from './modules/notifications/notifications.routes.ts';
@@ -27,9 +31,24 @@ import {
   createNotificationsService,
   type NotificationsService,
 } from './modules/notifications/notifications.service.ts';
+import type { PaymentProvider } from './modules/payments/payment-provider.ts';
+import { paymentsRoutes, paymentsWebhookRoutes } from './modules/payments/payments.routes.ts';
+import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.ts';
+import { startSandboxJobs } from './modules/payments/providers/sandbox/sandbox.job.ts';
+import {
+  createSandboxProvider,
+  httpWebhookTransport,
+  type SandboxProvider,
+  type WebhookTransport,
+} from './modules/payments/providers/sandbox/sandbox.provider.ts';
+import { sandboxPagesRoutes } from './modules/payments/providers/sandbox/sandbox.routes.ts';
+import { deriveSandboxWebhookSecret } from './modules/payments/providers/sandbox/sandbox-signature.ts';
+import { createStripeProvider } from './modules/payments/providers/stripe/stripe.provider.ts';
 import { createRealtimeService, type RealtimeService } from './modules/realtime/realtime.service.ts';
 import { registerRealtimeSocket } from './modules/realtime/realtime.socket.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { createSettingsService, type SettingsService } from './modules/settings/settings.service.ts';
+import { registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.ts';
 import { registerSameOriginGuard } from './plugins/same-origin.ts';
 import { registerSession } from './plugins/session.ts';
 
@@ -42,6 +61,11 @@ export type AppDeps = {
   mailer?: Mailer;
   /** Job polling and retry timing; tests shorten them so emails arrive quickly. */
   jobs?: JobQueueOptions;
+  /**
+   * How the sandbox provider delivers its webhooks to APP_URL: `http` (default, a real POST), `inject`
+   * (through app.inject, for tests that never listen), or `manual` (stored only; tests deliver them).
+   */
+  sandboxWebhooks?: 'http' | 'inject' | 'manual';
 };
 
 export type AppServices = {
@@ -50,6 +74,12 @@ export type AppServices = {
   notifications: NotificationsService;
   realtime: RealtimeService;
   jobs: JobQueue;
+  settings: SettingsService;
+  ledger: LedgerService;
+  payments: PaymentsService;
+  billing: BillingService;
+  /** Present while the built-in sandbox is the payment provider. */
+  sandbox: SandboxProvider | null;
 };
 
 declare module 'fastify' {
@@ -98,6 +128,40 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const notifications = createNotificationsService({ db: database.db, jobs, mailer, mailFrom: env.mailFrom });
   const realtime = createRealtimeService({ pubsub });
   const admin = createAdminService({ db: database.db });
+  const settings = createSettingsService({ db: database.db });
+  const ledger = createLedgerService({ db: database.db });
+  const injectTransport: WebhookTransport = async (url, body, headers) => {
+    const res = await app.inject({ method: 'POST', url: new URL(url).pathname, payload: body, headers });
+    return { statusCode: res.statusCode };
+  };
+  const sandbox =
+    env.paymentsProvider === 'sandbox'
+      ? createSandboxProvider({
+          db: database.db,
+          clock,
+          jobs,
+          appUrl: env.appUrl,
+          webhookSecret: deriveSandboxWebhookSecret(env.authSecret),
+          transport: deps.sandboxWebhooks === 'inject' ? injectTransport : httpWebhookTransport,
+          autoDeliver: deps.sandboxWebhooks !== 'manual',
+        })
+      : null;
+  const provider: PaymentProvider =
+    sandbox ??
+    createStripeProvider({
+      secretKey: env.stripeSecretKey as string,
+      webhookSecret: env.stripeWebhookSecret as string,
+      premiumPriceId: env.stripePremiumPriceId,
+    });
+  const payments = createPaymentsService({
+    db: database.db,
+    provider,
+    ledger,
+    clock,
+    appUrl: env.appUrl,
+    isAdmin: admin.isAdmin,
+  });
+  const billing = createBillingService({ db: database.db, payments, settings, clock, appUrl: env.appUrl });
   const auth = createAuth({
     db: database.db,
     secret: env.authSecret,
@@ -129,38 +193,43 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: env.appUrl,
     extensions: {
       isAdmin: admin.isAdmin,
-      // Billing replaces this with the subscription record once it exists.
-      subscription: async () => ({ subscribed: false, tier: null, end: null }),
+      subscription: billing.getSubscriptionSummary,
     },
   });
-  app.decorate('services', { accounts, admin, notifications, realtime, jobs });
+  app.decorate('services', {
+    accounts,
+    admin,
+    notifications,
+    realtime,
+    jobs,
+    settings,
+    ledger,
+    payments,
+    billing,
+    sandbox,
+  });
 
   await notifications.startWorkers();
   await scheduleAccountsCleanup(jobs, database.db, clock);
+  await settings.seedDefaults();
+  if (sandbox) await startSandboxJobs(jobs, sandbox);
   registerSession(app, accounts);
 
   await app.register(healthRoutes(database));
   await app.register(accountsRoutes(accounts, { rateLimitPerMinute: env.authRateLimitPerMinute }));
   await app.register(adminRoutes(admin));
+  await app.register(settingsRoutes(settings, admin));
+  await app.register(ledgerRoutes(ledger, admin));
+  await app.register(billingRoutes(billing));
+  await app.register(paymentsRoutes(payments));
+  await app.register(paymentsWebhookRoutes(payments));
+  if (sandbox) await app.register(sandboxPagesRoutes(sandbox));
   registerRealtimeSocket(app, realtime);
   if (env.devMailbox) await app.register(devMailboxRoutes(notifications));
 
-  if (env.serveWeb && existsSync(path.join(WEB_DIST, 'index.html'))) {
-    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false });
-    // Client-side routes: any GET outside /api gets the SPA shell, which renders its own 404 page.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !request.url.startsWith('/api/')) {
-        const isAsset = request.url.startsWith('/assets/');
-        if (!isAsset) return reply.type('text/html').sendFile('index.html');
-      }
-      return reply.status(404).send({
-        error: {
-          code: 'NOT_FOUND',
-          message: `No route for ${request.method} ${request.url.split('?')[0]}`,
-        },
-      });
-    });
-  }
+  const serveSpa = env.serveWeb && existsSync(path.join(WEB_DIST, 'index.html'));
+  if (serveSpa) await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false });
+  registerNotFoundHandler(app, { serveSpa });
 
   app.addHook('onClose', async () => {
     await jobs.stop();

@@ -1,6 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterEach } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { type AppDeps, buildApp } from '../src/app.ts';
 import type { Env } from '../src/config/env.ts';
 import type { Database } from '../src/db/client.ts';
 import type { Clock } from '../src/lib/clock.ts';
@@ -27,19 +26,40 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     trustProxy: false,
     serveWeb: false,
     authRateLimitPerMinute: 1000,
+    paymentsProvider: 'sandbox',
+    stripeSecretKey: undefined,
+    stripeWebhookSecret: undefined,
+    stripePremiumPriceId: undefined,
     ...overrides,
   };
 }
 
-const openApps: FastifyInstance[] = [];
-afterEach(async () => {
+/**
+ * Apps still open, closed after each test by test/setup.ts. A hook registered here would bind only
+ * to the first test file that imports this module (vitest runs with isolate: false), leaving later
+ * files' apps, and their job workers, running into the next tests.
+ */
+const registry = globalThis as { __openTestApps?: FastifyInstance[] };
+registry.__openTestApps ??= [];
+const openApps = registry.__openTestApps;
+
+export async function closeOpenApps(): Promise<void> {
   await Promise.all(openApps.splice(0).map((a) => a.close()));
-});
+}
 
 /** The app on this worker's database, emptied first; closed after the test. */
 export async function buildTestApp(
-  opts: { env?: Partial<Env>; mailer?: Mailer; clock?: Clock; database?: Database; keepData?: boolean } = {},
+  opts: {
+    env?: Partial<Env>;
+    mailer?: Mailer;
+    clock?: Clock;
+    database?: Database;
+    keepData?: boolean;
+    /** Sandbox webhooks go through app.inject by default (tests never listen); `manual` keeps them. */
+    sandboxWebhooks?: AppDeps['sandboxWebhooks'];
+  } = {},
 ) {
+  await closeOpenApps();
   const database = opts.database ?? (await getWorkerDatabase());
   if (!opts.keepData) await resetDatabase(database);
   const app = await buildApp({
@@ -48,6 +68,7 @@ export async function buildTestApp(
     mailer: opts.mailer,
     clock: opts.clock,
     jobs: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 },
+    sandboxWebhooks: opts.sandboxWebhooks ?? 'inject',
   });
   await app.ready();
   openApps.push(app);

@@ -5,7 +5,10 @@ let errorSpy: ReturnType<typeof vi.spyOn> | undefined;
 beforeEach(() => {
   errorSpy = vi.spyOn(console, 'error');
 });
-afterEach(() => {
+afterEach(async () => {
+  // Close the apps the test built (see test/build-test-app.ts) before judging its console output.
+  const apps = (globalThis as { __openTestApps?: Array<{ close(): Promise<unknown> }> }).__openTestApps ?? [];
+  await Promise.all(apps.splice(0).map((a) => a.close()));
   const calls = errorSpy?.mock.calls ?? [];
   errorSpy?.mockRestore();
   if (calls.length > 0)

@@ -42,8 +42,35 @@ describe('loadEnv', () => {
       APP_URL: 'https://x.test',
       AUTH_SECRET: 'a'.repeat(40),
       DEV_MAILBOX: 'true',
+      PAYMENTS_SANDBOX: 'true',
     });
     expect(env.devMailbox).toBe(false);
     expect(env.seedDemoData).toBe(false);
+  });
+
+  it('uses the sandbox payment provider without a Stripe key, and Stripe with one', () => {
+    const dir = dataDir();
+    expect(loadEnv({ DATA_DIR: dir }).paymentsProvider).toBe('sandbox');
+    const stripe = loadEnv({
+      DATA_DIR: dir,
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    });
+    expect(stripe).toMatchObject({
+      paymentsProvider: 'stripe',
+      stripeSecretKey: 'sk_test_x',
+      stripeWebhookSecret: 'whsec_x',
+    });
+    expect(() => loadEnv({ DATA_DIR: dir, STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+  });
+
+  it('refuses to take test-card payments in production unless the sandbox is asked for', () => {
+    const production = { NODE_ENV: 'production', APP_URL: 'https://x.test', AUTH_SECRET: 'a'.repeat(40) };
+    expect(() => loadEnv(production)).toThrow(/STRIPE_SECRET_KEY/);
+    expect(loadEnv({ ...production, PAYMENTS_SANDBOX: 'true' }).paymentsProvider).toBe('sandbox');
+    expect(
+      loadEnv({ ...production, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })
+        .paymentsProvider,
+    ).toBe('stripe');
   });
 });

@@ -26,6 +26,10 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool,
   SERVE_WEB: bool,
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PREMIUM_PRICE_ID: z.string().optional(),
+  PAYMENTS_SANDBOX: bool,
 });
 
 export type Env = {
@@ -45,6 +49,11 @@ export type Env = {
   trustProxy: boolean;
   serveWeb: boolean;
   authRateLimitPerMinute: number;
+  /** stripe when STRIPE_SECRET_KEY is set, otherwise the built-in sandbox provider. */
+  paymentsProvider: 'stripe' | 'sandbox';
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  stripePremiumPriceId: string | undefined;
 };
 
 /** Parse the environment once; print each bad field and exit rather than start half-configured. */
@@ -60,6 +69,14 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (isProduction && !e.AUTH_SECRET)
     throw new Error('Invalid environment:\n  AUTH_SECRET: required in production');
   if (isProduction && !e.APP_URL) throw new Error('Invalid environment:\n  APP_URL: required in production');
+  const stripeKey = e.STRIPE_SECRET_KEY || undefined;
+  if (stripeKey && !e.STRIPE_WEBHOOK_SECRET)
+    throw new Error('Invalid environment:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
+  // The sandbox accepts test cards: a production server must take real payments unless told otherwise.
+  if (isProduction && !stripeKey && !e.PAYMENTS_SANDBOX)
+    throw new Error(
+      'Invalid environment:\n  STRIPE_SECRET_KEY: required in production (or PAYMENTS_SANDBOX=true for a demo deployment)',
+    );
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -78,6 +95,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     trustProxy: e.TRUST_PROXY ?? false,
     serveWeb: e.SERVE_WEB ?? true,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    paymentsProvider: stripeKey ? 'stripe' : 'sandbox',
+    stripeSecretKey: stripeKey,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET || undefined,
+    stripePremiumPriceId: e.STRIPE_PREMIUM_PRICE_ID || undefined,
   };
 }
 

@@ -1,4 +1,9 @@
 // Every table of every module, for Drizzle's typed client and for drizzle-kit.
 export * from '../modules/accounts/accounts.table.ts';
 export * from '../modules/admin/admin.table.ts';
+export * from '../modules/billing/billing.table.ts';
+export * from '../modules/ledger/ledger.table.ts';
 export * from '../modules/notifications/notifications.table.ts';
+export * from '../modules/payments/payments.table.ts';
+export * from '../modules/payments/providers/sandbox/sandbox.table.ts';
+export * from '../modules/settings/settings.table.ts';

@@ -46,11 +46,20 @@ export function registerErrorHandler(app: FastifyInstance, reporter: ErrorReport
       .status(500)
       .send({ error: { code: 'INTERNAL', message: 'An unexpected error occurred. Please try again.' } });
   });
+}
 
+/**
+ * The one not-found handler. With the web app served, any GET outside /api and /assets gets the SPA
+ * shell, which renders its own 404 page; everything else gets the error shape.
+ */
+export function registerNotFoundHandler(app: FastifyInstance, opts: { serveSpa: boolean }) {
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({
-      error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` },
-    });
+    const path = request.url.split('?')[0];
+    const isPage = request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/assets/');
+    if (opts.serveSpa && isPage) return reply.type('text/html').sendFile('index.html');
+    return reply
+      .status(404)
+      .send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${path}` } });
   });
 }
 

@@ -17,8 +17,9 @@ export function registerSession(app: FastifyInstance, accounts: AccountsService)
   });
 }
 
-export function requireUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw new AppError('UNAUTHENTICATED', 'Sign in required');
+/** The signed-in user, or 401 with `message` (the spec words it per action, e.g. "Please sign in to subscribe."). */
+export function requireUser(request: FastifyRequest, message = 'Sign in required'): SessionUser {
+  if (!request.user) throw new AppError('UNAUTHENTICATED', message);
   return request.user;
 }
 

@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'INVALID_CREDENTIALS',
   /** Another instance holds the data directory, or a dependency is down. */
   'UNAVAILABLE',
+  /** The payment provider refused or could not be reached (checkout, portal, refund); try again. */
+  'PAYMENT_PROVIDER_ERROR',
   /** Anything unexpected; the message is generic. */
   'INTERNAL',
 ] as const;
@@ -38,6 +40,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   EMAIL_NOT_VERIFIED: 403,
   INVALID_CREDENTIALS: 401,
   UNAVAILABLE: 503,
+  PAYMENT_PROVIDER_ERROR: 502,
   INTERNAL: 500,
 };
 

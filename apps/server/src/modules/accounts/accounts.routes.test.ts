@@ -236,6 +236,11 @@ describe('password reset and change', () => {
   it('changes the password of the signed-in user after checking the current one', async () => {
     const { app } = await buildTestApp();
     const { client, credentials } = await signedInClient(app);
+    const otherDevice = createClient(app);
+    await otherDevice.post('/api/accounts/sign-in', {
+      email: credentials.email,
+      password: credentials.password,
+    });
     const mismatch = await client.post('/api/me/password', {
       currentPassword: DEFAULT_PASSWORD,
       newPassword: 'another-secret',
@@ -263,6 +268,9 @@ describe('password reset and change', () => {
       confirmPassword: 'another-secret',
     });
     expect(ok.statusCode).toBe(204);
+    // The user who changed it stays signed in; other sessions end.
+    expect((await client.get('/api/me')).json().user.email).toBe(credentials.email);
+    expect((await otherDevice.get('/api/me')).json().user).toBeNull();
     const again = await createClient(app).post('/api/accounts/sign-in', {
       email: credentials.email,
       password: 'another-secret',

@@ -102,7 +102,8 @@ export const accountsRoutes =
       { schema: { body: ChangePasswordFormSchema }, config: authRateLimit },
       async (request, reply) => {
         requireUser(request);
-        await accounts.changePassword(ctx(request), request.body);
+        const { setCookie } = await accounts.changePassword(ctx(request), request.body);
+        setCookies(reply, setCookie);
         return reply.status(204).send();
       },
     );

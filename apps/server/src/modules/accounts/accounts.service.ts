@@ -126,11 +126,12 @@ export function createAccountsService(deps: {
     return getMe(userId);
   }
 
+  /** Changes the password, ends every other session, and returns the cookie of the new current session. */
   async function changePassword(
     ctx: RequestContext,
     body: { currentPassword: string; newPassword: string },
-  ): Promise<void> {
-    await callAuth(() =>
+  ): Promise<{ setCookie: string[] }> {
+    const result = await callAuth(() =>
       auth.api.changePassword({
         body: {
           currentPassword: body.currentPassword,
@@ -138,8 +139,10 @@ export function createAccountsService(deps: {
           revokeOtherSessions: true,
         },
         headers: ctx.headers,
+        returnHeaders: true,
       }),
     );
+    return { setCookie: result.headers.getSetCookie() };
   }
 
   /** Always answers the same way, so the endpoint does not reveal which addresses have accounts. */

@@ -1,0 +1,31 @@
+import {
+  PricingSchema,
+  SettingListSchema,
+  UpdateSettingsBodySchema,
+} from '@app/shared/settings/settings.schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AdminService } from '../admin/admin.service.ts';
+import type { SettingsService } from './settings.service.ts';
+
+export const settingsRoutes =
+  (settings: SettingsService, admin: AdminService): FastifyPluginAsyncZod =>
+  async (app) => {
+    /** Public: plans and fees, read by every page that shows a price. */
+    app.get('/api/settings/pricing', { schema: { response: { 200: PricingSchema } } }, async () =>
+      settings.getPricing(),
+    );
+
+    app.get('/api/admin/settings', { schema: { response: { 200: SettingListSchema } } }, async (request) => {
+      await admin.requireAdmin(request);
+      return settings.listForAdmin();
+    });
+
+    app.patch(
+      '/api/admin/settings',
+      { schema: { body: UpdateSettingsBodySchema, response: { 200: SettingListSchema } } },
+      async (request) => {
+        const user = await admin.requireAdmin(request);
+        return settings.updateSettings(request.body, user.id);
+      },
+    );
+  };
