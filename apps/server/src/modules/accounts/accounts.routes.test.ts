@@ -326,6 +326,25 @@ describe('cross-site requests', () => {
     const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const noOrigin = await app.inject({ method: 'POST', url: '/api/accounts/sign-out', headers: { cookie } });
     expect(noOrigin.statusCode).toBe(403);
+    const nullCrossSite = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/sign-out',
+      headers: { cookie, origin: 'null', 'sec-fetch-site': 'cross-site' },
+    });
+    expect(nullCrossSite.statusCode).toBe(403);
+    expect((await client.get('/api/me')).json().user).not.toBeNull();
+  });
+
+  it('accepts a same-origin form post whose Origin is hidden by the referrer policy', async () => {
+    const { app } = await buildTestApp();
+    const { client } = await signedInClient(app);
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/sign-out',
+      headers: { cookie, origin: 'null', 'sec-fetch-site': 'same-origin' },
+    });
+    expect(res.statusCode).toBe(204);
   });
 });
 

@@ -1,0 +1,65 @@
+import { PageHeader } from '@/components/page/page-header';
+import { SignedOutNotice } from '@/components/page/signed-out-notice';
+import { Skeleton } from '@/components/ui/skeleton';
+import {
+  SubscriptionStatusCard,
+  SubscriptionStatusCardError,
+  SubscriptionStatusCardSkeleton,
+} from '@/features/billing/components/subscription-status-card';
+import { useActivationPolling } from '@/features/billing/hooks/use-activation-polling';
+import { usePricing } from '@/features/pricing/api/get-pricing';
+import { useAuth } from '@/lib/auth-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { QuickActions } from './quick-actions';
+import { usePaymentReturns } from './use-payment-returns';
+
+/** /dashboard: the subscription status card, quick actions, and the toasts of payment returns. */
+export function DashboardPage() {
+  useDocumentTitle('Dashboard');
+  const { user, loading } = useAuth();
+  const pricing = usePricing();
+  const activation = useActivationPolling();
+  // Payment returns are handled before the session is known, so the address is cleaned up at once.
+  usePaymentReturns(activation.start);
+
+  if (loading) return <DashboardSkeleton />;
+  if (!user) return <SignedOutNotice title="Dashboard" message="Please sign in to view your dashboard." />;
+
+  return (
+    <>
+      <PageHeader title="Dashboard" description={<p>Welcome back, {user.fullName}.</p>} />
+      <div className="container-page grid grid-cols-1 items-start gap-6 py-10 lg:grid-cols-[3fr_2fr]">
+        {pricing.data ? (
+          <SubscriptionStatusCard pricing={pricing.data} isActivating={activation.isPolling} />
+        ) : pricing.isError ? (
+          <SubscriptionStatusCardError
+            message="Prices are unavailable right now. Please try again."
+            onRetry={() => void pricing.refetch()}
+            isRetrying={pricing.isFetching}
+          />
+        ) : (
+          <SubscriptionStatusCardSkeleton />
+        )}
+        <QuickActions />
+      </div>
+    </>
+  );
+}
+
+function DashboardSkeleton() {
+  return (
+    <div aria-busy="true">
+      <span className="sr-only">Loading your dashboard</span>
+      <div className="border-b bg-surface">
+        <div className="container-page grid gap-4 py-10 md:py-14">
+          <Skeleton className="h-10 w-56" />
+          <Skeleton className="h-6 w-80 max-w-full" />
+        </div>
+      </div>
+      <div className="container-page grid grid-cols-1 items-start gap-6 py-10 lg:grid-cols-[3fr_2fr]">
+        <SubscriptionStatusCardSkeleton />
+        <Skeleton className="h-64 w-full rounded-card" />
+      </div>
+    </div>
+  );
+}

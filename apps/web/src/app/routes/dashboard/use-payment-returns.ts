@@ -1,0 +1,74 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+
+type PaymentReturn = { param: string; value: string; notify: () => void; activatesPremium?: boolean };
+
+/** The query parameters the payment providers send the browser back with, and the toast for each. */
+const PAYMENT_RETURNS: PaymentReturn[] = [
+  {
+    param: 'success',
+    value: 'true',
+    activatesPremium: true,
+    notify: () =>
+      toast.success('Subscription activated!', {
+        id: 'return-subscription-success',
+        description: 'Welcome to Premium. Your listings are now unlimited and messaging is free.',
+      }),
+  },
+  {
+    param: 'canceled',
+    value: 'true',
+    notify: () =>
+      toast('Subscription canceled', {
+        id: 'return-subscription-canceled',
+        description: 'Checkout was canceled and you have not been charged. You can subscribe at any time.',
+      }),
+  },
+  {
+    param: 'escrow',
+    value: 'success',
+    notify: () =>
+      toast.success('Escrow payment successful!', {
+        id: 'return-escrow-success',
+        description:
+          'Your payment is held in escrow and will be released to the seller when the deal is completed.',
+      }),
+  },
+  {
+    param: 'escrow',
+    value: 'cancelled',
+    notify: () =>
+      toast('Escrow payment canceled', {
+        id: 'return-escrow-cancelled',
+        description: 'No payment was taken. You can fund the deal again from Manage Deals.',
+      }),
+  },
+];
+
+const RETURN_PARAMS = [...new Set(PAYMENT_RETURNS.map((r) => r.param))];
+
+/**
+ * /dashboard?success=true and friends: show the toast, then drop the parameter by replacing the history
+ * entry (so Back or a reload does not show it again). Calls onPremiumActivated for a paid checkout.
+ */
+export function usePaymentReturns(onPremiumActivated: () => void) {
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the address changes, not when the callback does
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const matched = PAYMENT_RETURNS.filter((r) => params.get(r.param) === r.value);
+    if (!RETURN_PARAMS.some((param) => params.has(param))) return;
+    // Toast ids make a repeated run (React's development double effects) show each toast once.
+    for (const ret of matched) ret.notify();
+    if (matched.some((r) => r.activatesPremium)) onPremiumActivated();
+    for (const param of RETURN_PARAMS) params.delete(param);
+    const search = params.toString();
+    navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
+      { replace: true },
+    );
+  }, [location.search]);
+}

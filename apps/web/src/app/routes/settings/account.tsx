@@ -1,0 +1,131 @@
+import { Bell, Building2, Shield, SlidersHorizontal, UserRound } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { SignedOutNotice } from '@/components/page/signed-out-notice';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
+import { PasswordResetEmailButton } from '@/features/auth/components/password-reset-email-button';
+import { ProfileForm } from '@/features/auth/components/profile-form';
+import { useAuth } from '@/lib/auth-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import {
+  CompaniesComingNote,
+  DeleteAccountButton,
+  SettingsCard,
+  SettingsHeader,
+  SettingsSkeleton,
+} from './settings-parts';
+
+const TABS = ['profile', 'security', 'companies', 'preferences'] as const;
+type AccountTab = (typeof TABS)[number];
+const isTab = (value: string | null): value is AccountTab => TABS.includes(value as AccountTab);
+
+/** /account: Profile, Security, Companies and Preferences, the tab chosen by ?tab=. */
+export function AccountPage() {
+  useDocumentTitle('Account Settings');
+  const { user, loading } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: AccountTab = isTab(requested) ? requested : 'profile';
+
+  if (loading) return <SettingsSkeleton />;
+  if (!user)
+    return (
+      <SignedOutNotice title="Account Settings" message="Please sign in to access your account settings." />
+    );
+
+  const selectTab = (value: string) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <div className="container-page grid grid-cols-1 gap-8 py-10">
+      <SettingsHeader
+        title="Account Settings"
+        description="Manage your profile, password, companies and preferences."
+      />
+      <Tabs value={tab} onValueChange={selectTab} className="min-w-0 max-w-3xl">
+        <div>
+          <TabsList className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-10 sm:w-auto">
+            <TabsTrigger value="profile">
+              <UserRound aria-hidden />
+              Profile
+            </TabsTrigger>
+            <TabsTrigger value="security">
+              <Shield aria-hidden />
+              Security
+            </TabsTrigger>
+            <TabsTrigger value="companies">
+              <Building2 aria-hidden />
+              Companies
+            </TabsTrigger>
+            <TabsTrigger value="preferences">
+              <SlidersHorizontal aria-hidden />
+              Preferences
+            </TabsTrigger>
+          </TabsList>
+        </div>
+
+        <TabsContent value="profile" className="mt-6">
+          <SettingsCard
+            title="Profile Information"
+            description="Your name as other traders see it on Recytrade."
+          >
+            <ProfileForm
+              user={user}
+              emailNote="Email cannot be changed. Contact support if you need to update your email."
+            />
+          </SettingsCard>
+        </TabsContent>
+
+        <TabsContent value="security" className="mt-6 grid gap-6">
+          <SettingsCard
+            title="Change Password"
+            description="Enter your current password, then choose a new one."
+          >
+            <ChangePasswordForm />
+          </SettingsCard>
+          <SettingsCard
+            title="Password Reset Email"
+            description={`Forgot your current password? We will send a reset link to ${user.email}.`}
+          >
+            <PasswordResetEmailButton email={user.email} />
+          </SettingsCard>
+        </TabsContent>
+
+        <TabsContent value="companies" className="mt-6">
+          <CompaniesComingNote />
+        </TabsContent>
+
+        <TabsContent value="preferences" className="mt-6 grid gap-6">
+          <SettingsCard title="Notifications" description="Choose which emails and alerts you receive.">
+            <p className="flex items-center gap-2 text-sm text-muted-foreground">
+              <Bell className="size-4 shrink-0" aria-hidden />
+              Notification settings will be available in a future update.
+            </p>
+          </SettingsCard>
+          <SettingsCard
+            title="Privacy"
+            description="Control what other traders can see about you and your company."
+          >
+            <p className="flex items-center gap-2 text-sm text-muted-foreground">
+              <Shield className="size-4 shrink-0" aria-hidden />
+              Privacy settings will be available in a future update.
+            </p>
+          </SettingsCard>
+          <SettingsCard
+            title="Delete Account"
+            description="Permanently delete your account and personal data."
+          >
+            <DeleteAccountButton />
+          </SettingsCard>
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { type Me, MeSchema } from '@app/shared/accounts/accounts.schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { ME_QUERY_KEY } from '@/lib/auth-client';
+
+export const meQueryKey = ME_QUERY_KEY;
+
+export const SIGNED_OUT_ME: Me = {
+  user: null,
+  isAdmin: false,
+  subscribed: false,
+  subscriptionTier: null,
+  subscriptionEnd: null,
+};
+
+export async function getMe(signal?: AbortSignal): Promise<Me> {
+  return MeSchema.parse(await api.get('/api/me', { signal }));
+}
+
+export const getMeQueryOptions = () =>
+  queryOptions({
+    queryKey: meQueryKey,
+    queryFn: ({ signal }) => getMe(signal),
+    staleTime: 60_000,
+    refetchOnWindowFocus: true,
+  });
+
+export const useMe = () => useQuery(getMeQueryOptions());

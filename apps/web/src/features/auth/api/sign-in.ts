@@ -1,0 +1,25 @@
+import { type Me, MeSchema, type SignInBody } from '@app/shared/accounts/accounts.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { meQueryKey } from './get-me';
+
+/** The spec re-checks the subscription about 100 ms after a sign-in event. */
+export const SUBSCRIPTION_RECHECK_DELAY_MS = 100;
+
+export async function signIn(body: SignInBody): Promise<Me> {
+  return MeSchema.parse(await api.post('/api/accounts/sign-in', body));
+}
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signIn,
+    onSuccess: (me) => {
+      queryClient.setQueryData(meQueryKey, me);
+      setTimeout(
+        () => void queryClient.invalidateQueries({ queryKey: meQueryKey }),
+        SUBSCRIPTION_RECHECK_DELAY_MS,
+      );
+    },
+  });
+}

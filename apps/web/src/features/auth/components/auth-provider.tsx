@@ -1,0 +1,65 @@
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import {
+  AuthContext,
+  AuthDialogContext,
+  type AuthDialogControls,
+  type AuthDialogView,
+  type AuthState,
+} from '@/lib/auth-client';
+import { SIGNED_OUT_ME, useMe } from '../api/get-me';
+import { AuthDialog } from './auth-dialog';
+
+/**
+ * Owns the auth state (GET /api/me through TanStack Query) and the one "Join Recytrade" dialog,
+ * which any screen opens with useAuthDialog().open('signin' | 'signup').
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const meQuery = useMe();
+  const [dialog, setDialog] = useState<{ open: boolean; view: AuthDialogView }>({
+    open: false,
+    view: 'signin',
+  });
+
+  const me = meQuery.data ?? SIGNED_OUT_ME;
+  const { refetch } = meQuery;
+  const refresh = useCallback(async () => {
+    await refetch();
+  }, [refetch]);
+
+  const auth = useMemo<AuthState>(
+    () => ({
+      user: me.user,
+      session: me.user ? { userId: me.user.id } : null,
+      // A failed /api/me (server unreachable) ends loading too: the app then behaves as signed out.
+      loading: meQuery.isPending,
+      subscribed: me.user ? me.subscribed : false,
+      subscriptionTier: me.user ? me.subscriptionTier : null,
+      subscriptionEnd: me.user ? me.subscriptionEnd : null,
+      isAdmin: me.user ? me.isAdmin : false,
+      refresh,
+    }),
+    [me, meQuery.isPending, refresh],
+  );
+
+  const controls = useMemo<AuthDialogControls>(
+    () => ({
+      open: (view = 'signin') => setDialog({ open: true, view }),
+      close: () => setDialog((d) => ({ ...d, open: false })),
+    }),
+    [],
+  );
+
+  return (
+    <AuthContext.Provider value={auth}>
+      <AuthDialogContext.Provider value={controls}>
+        {children}
+        <AuthDialog
+          open={dialog.open}
+          view={dialog.view}
+          onViewChange={(view) => setDialog((d) => ({ ...d, view }))}
+          onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+        />
+      </AuthDialogContext.Provider>
+    </AuthContext.Provider>
+  );
+}

@@ -1,0 +1,31 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { ME_QUERY_KEY } from '@/lib/auth-client';
+import { billingQueryKey } from '../api/get-subscription';
+
+/**
+ * Opens the payment provider's page in a new tab, as the specification asks. If a pop-up blocker stops
+ * the tab, the page opens here instead, so the action never silently does nothing.
+ */
+export function openInNewTab(url: string): boolean {
+  const tab = window.open(url, '_blank');
+  if (!tab) {
+    window.location.assign(url);
+    return false;
+  }
+  try {
+    // The provider's page gets no handle on this tab (what rel="noopener" does for links).
+    tab.opener = null;
+  } catch {
+    // Some browsers refuse the write once the tab has navigated; nothing else to do.
+  }
+  return true;
+}
+
+/**
+ * While the provider's tab is open, the subscription may change there: mark the auth state and billing
+ * answers stale (without refetching now), so coming back to this tab re-reads them on focus.
+ */
+export function markStaleUntilReturn(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY, refetchType: 'none' });
+  void queryClient.invalidateQueries({ queryKey: billingQueryKey, refetchType: 'none' });
+}

@@ -1,0 +1,96 @@
+import { ApiErrorBodySchema } from '@app/shared/errors/error-codes';
+
+/** The one error shape the web app handles: the server's `{ error: { code, message } }`, or a local stand-in. */
+export type ApiError = { code: string; message: string; status?: number };
+
+export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
+const GENERIC_MESSAGE = 'An unexpected error occurred. Please try again.';
+
+/** Thrown by every api.* call that does not get a 2xx answer. */
+export class ApiRequestError extends Error {
+  readonly code: string;
+  readonly status: number;
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** Turn anything thrown by a request (API error, network failure, bug) into `{ code, message }`. */
+export function parseApiError(error: unknown): ApiError {
+  if (error instanceof ApiRequestError)
+    return { code: error.code, message: error.message, status: error.status };
+  const body = ApiErrorBodySchema.safeParse(error);
+  if (body.success) return { code: body.data.error.code, message: body.data.error.message };
+  if (error instanceof TypeError) {
+    // fetch rejects with a TypeError when the network is down or the server cannot be reached.
+    return {
+      code: NETWORK_ERROR_CODE,
+      message: 'Unable to reach Recytrade. Check your connection and try again.',
+    };
+  }
+  return { code: 'UNKNOWN', message: GENERIC_MESSAGE };
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+type RequestOptions = { query?: Query; signal?: AbortSignal };
+
+function buildUrl(path: string, query?: Query) {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const response = await fetch(buildUrl(path, options.query), {
+    method,
+    credentials: 'same-origin',
+    headers:
+      body === undefined
+        ? { accept: 'application/json' }
+        : { accept: 'application/json', 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: options.signal,
+  });
+  const text = await response.text();
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (!response.ok) {
+    const parsed = ApiErrorBodySchema.safeParse(data);
+    if (parsed.success)
+      throw new ApiRequestError(response.status, parsed.data.error.code, parsed.data.error.message);
+    throw new ApiRequestError(
+      response.status,
+      response.status >= 500 ? 'INTERNAL' : 'UNKNOWN',
+      GENERIC_MESSAGE,
+    );
+  }
+  return data as T;
+}
+
+/** Same-origin JSON client; the session rides on the httpOnly cookie. */
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, body ?? {}, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PATCH', path, body ?? {}, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PUT', path, body ?? {}, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+};

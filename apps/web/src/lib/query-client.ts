@@ -1,0 +1,28 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiRequestError } from './api-client';
+import { ME_QUERY_KEY } from './auth-client';
+
+/** Client errors (4xx) are answers, not glitches: retry only network failures and 5xx, at most twice. */
+function shouldRetry(failureCount: number, error: unknown) {
+  if (error instanceof ApiRequestError && error.status < 500) return false;
+  return failureCount < 2;
+}
+
+export function createQueryClient() {
+  // The one interceptor: a request answered UNAUTHENTICATED means the session ended (expired, revoked
+  // elsewhere), so re-read /api/me and let every screen react to the signed-out state.
+  const onError = (error: unknown) => {
+    if (error instanceof ApiRequestError && error.code === 'UNAUTHENTICATED') {
+      void client.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    }
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
+    defaultOptions: {
+      queries: { staleTime: 30_000, retry: shouldRetry, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+  return client;
+}

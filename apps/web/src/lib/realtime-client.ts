@@ -1,0 +1,132 @@
+import {
+  type ClientRealtimeEvent,
+  type ServerRealtimeEvent,
+  ServerRealtimeEventSchema,
+} from '@app/shared/realtime/realtime-events';
+import { useSyncExternalStore } from 'react';
+
+export type RealtimeConnectionState = 'idle' | 'connecting' | 'open' | 'reconnecting';
+type EventHandler = (event: ServerRealtimeEvent) => void;
+
+const PATH = '/api/realtime';
+const PING_INTERVAL_MS = 25_000;
+const BACKOFF_BASE_MS = 1_000;
+const BACKOFF_MAX_MS = 30_000;
+/** The server closes with 4401 when the cookie carries no session: retrying would not help. */
+const UNAUTHENTICATED_CLOSE_CODE = 4401;
+
+/**
+ * One WebSocket per tab to /api/realtime (same origin, cookie auth). Call connect() when signed in and
+ * disconnect() on sign-out; between the two it reconnects with capped exponential backoff plus jitter.
+ */
+function createRealtimeClient() {
+  let socket: WebSocket | null = null;
+  let state: RealtimeConnectionState = 'idle';
+  let wanted = false;
+  let attempt = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let pingTimer: ReturnType<typeof setInterval> | undefined;
+  const handlers = new Set<EventHandler>();
+  const stateListeners = new Set<() => void>();
+
+  const setState = (next: RealtimeConnectionState) => {
+    if (next === state) return;
+    state = next;
+    for (const listener of stateListeners) listener();
+  };
+
+  const clearTimers = () => {
+    clearTimeout(retryTimer);
+    clearInterval(pingTimer);
+    retryTimer = undefined;
+    pingTimer = undefined;
+  };
+
+  const send = (event: ClientRealtimeEvent) => {
+    if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(event));
+  };
+
+  const scheduleReconnect = () => {
+    if (!wanted) return;
+    setState('reconnecting');
+    const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** attempt) * (0.75 + Math.random() * 0.5);
+    attempt += 1;
+    retryTimer = setTimeout(open, delay);
+  };
+
+  function open() {
+    if (!wanted || socket) return;
+    const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const ws = new WebSocket(`${protocol}//${window.location.host}${PATH}`);
+    socket = ws;
+    setState(attempt === 0 ? 'connecting' : 'reconnecting');
+
+    ws.addEventListener('open', () => {
+      attempt = 0;
+      setState('open');
+      pingTimer = setInterval(() => send({ type: 'ping' }), PING_INTERVAL_MS);
+    });
+    ws.addEventListener('message', (message) => {
+      let data: unknown;
+      try {
+        data = JSON.parse(String(message.data));
+      } catch {
+        return;
+      }
+      const parsed = ServerRealtimeEventSchema.safeParse(data);
+      if (!parsed.success) return;
+      for (const handler of handlers) handler(parsed.data);
+    });
+    ws.addEventListener('close', (event) => {
+      // A socket dropped by disconnect() (or already replaced) has nothing left to clean up.
+      if (socket !== ws) return;
+      socket = null;
+      clearTimers();
+      if (event.code === UNAUTHENTICATED_CLOSE_CODE) {
+        wanted = false;
+        setState('idle');
+        return;
+      }
+      scheduleReconnect();
+    });
+  }
+
+  return {
+    connect() {
+      if (wanted) return;
+      wanted = true;
+      attempt = 0;
+      open();
+    },
+    disconnect() {
+      wanted = false;
+      clearTimers();
+      const ws = socket;
+      socket = null;
+      ws?.close(1000, 'Signed out');
+      setState('idle');
+    },
+    /** Receive every validated server event; returns the unsubscribe function. */
+    subscribe(handler: EventHandler) {
+      handlers.add(handler);
+      return () => {
+        handlers.delete(handler);
+      };
+    },
+    send,
+    getState: () => state,
+    subscribeState(listener: () => void) {
+      stateListeners.add(listener);
+      return () => {
+        stateListeners.delete(listener);
+      };
+    },
+  };
+}
+
+export const realtimeClient = createRealtimeClient();
+
+/** The connection state as React state (for a status dot, or to fall back to polling while offline). */
+export function useRealtimeConnectionState() {
+  return useSyncExternalStore(realtimeClient.subscribeState, realtimeClient.getState, () => 'idle' as const);
+}

@@ -1,0 +1,49 @@
+import { fileURLToPath, URL } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The Fastify server owns /api (HTTP and the /api/realtime WebSocket) and the dev mailbox under /dev.
+const backend = 'http://localhost:3000';
+
+// The server's CSRF guard and Better Auth accept only the app's own Origin; through the dev proxy the
+// browser sends Vite's origin, so the proxy presents the request as coming from the server's origin.
+const asSameOrigin = {
+  target: backend,
+  configure(proxy: {
+    on(event: string, cb: (req: { setHeader(k: string, v: string): void }) => void): void;
+  }) {
+    proxy.on('proxyReq', (req) => req.setHeader('origin', backend));
+    proxy.on('proxyReqWs', (req) => req.setHeader('origin', backend));
+  },
+};
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      // Anchored patterns: the /api marketing page itself is a client route, only /api/* is the server's.
+      '^/api/': { ...asSameOrigin, ws: true },
+      '^/dev/': { target: backend },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Long-lived vendor chunks: they change less often than app code, so browsers keep them cached.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});
