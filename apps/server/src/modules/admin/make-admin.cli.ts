@@ -2,7 +2,7 @@
 // Makes an existing, signed-up account an administrator in the configured database.
 import path from 'node:path';
 import { loadEnv } from '../../config/env.ts';
-import { migrateDatabase, openDatabase } from '../../db/client.ts';
+import { type Database, migrateDatabase, openDatabase } from '../../db/client.ts';
 import { lockDataDir } from '../../lib/data-dir-lock.ts';
 import { createAdminService } from './admin.service.ts';
 
@@ -13,16 +13,18 @@ if (!email) {
 }
 const env = loadEnv();
 let release = () => {};
+let database: Database | undefined;
 try {
   release = env.databaseUrl ? () => {} : lockDataDir(env.dataDir);
-  const database = await openDatabase({ url: env.databaseUrl, pgliteDir: path.join(env.dataDir, 'pglite') });
+  database = await openDatabase({ url: env.databaseUrl, pgliteDir: path.join(env.dataDir, 'pglite') });
   await migrateDatabase(database);
   const admin = await createAdminService({ db: database.db }).makeAdminByEmail(email);
   console.log(`${admin.email} is now an administrator.`);
-  await database.close();
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);
   process.exitCode = 1;
 } finally {
+  await database?.close().catch(() => {});
   release();
 }
+process.exit();
