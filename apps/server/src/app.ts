@@ -13,6 +13,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { createErrorReporter } from './lib/error-reporter.ts';
 import { type JobQueue, type JobQueueOptions, startJobQueue } from './lib/jobs.ts';
 import { startPubSub } from './lib/pubsub.ts';
+import { createStorage, type Storage } from './lib/storage.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { type AccountsService, createAccountsService } from './modules/accounts/accounts.service.ts';
 import { scheduleAccountsCleanup } from './modules/accounts/accounts-cleanup.job.ts';
@@ -24,6 +25,9 @@ import { type BillingService, createBillingService } from './modules/billing/bil
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { createLedgerService, type LedgerService } from './modules/ledger/ledger.service.ts';
+import { scheduleListingsJobs } from './modules/listings/listings.job.ts';
+import { listingsRoutes } from './modules/listings/listings.routes.ts';
+import { createListingsService, type ListingsService } from './modules/listings/listings.service.ts';
 import { emailVerificationEmail, passwordResetEmail } from './modules/notifications/email-templates.ts';
 import { createMailer, type Mailer } from './modules/notifications/mailer.ts';
 import { devMailboxRoutes } from './modules/notifications/notifications.routes.ts';
@@ -66,6 +70,8 @@ export type AppDeps = {
    * (through app.inject, for tests that never listen), or `manual` (stored only; tests deliver them).
    */
   sandboxWebhooks?: 'http' | 'inject' | 'manual';
+  /** Where uploads go; by default S3 when configured, else DATA_DIR/uploads. */
+  storage?: Storage;
 };
 
 export type AppServices = {
@@ -78,6 +84,8 @@ export type AppServices = {
   ledger: LedgerService;
   payments: PaymentsService;
   billing: BillingService;
+  listings: ListingsService;
+  storage: Storage;
   /** Present while the built-in sandbox is the payment provider. */
   sandbox: SandboxProvider | null;
 };
@@ -162,6 +170,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     isAdmin: admin.isAdmin,
   });
   const billing = createBillingService({ db: database.db, payments, settings, clock, appUrl: env.appUrl });
+  const storage = deps.storage ?? createStorage({ s3: env.s3, localRoot: path.join(env.dataDir, 'uploads') });
+  const listings = createListingsService({
+    db: database.db,
+    clock,
+    storage,
+    billing,
+    payments,
+    settings,
+    notifications,
+    isAdmin: admin.isAdmin,
+    appUrl: env.appUrl,
+  });
   const auth = createAuth({
     db: database.db,
     secret: env.authSecret,
@@ -206,6 +226,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ledger,
     payments,
     billing,
+    listings,
+    storage,
     sandbox,
   });
 
@@ -213,6 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await scheduleAccountsCleanup(jobs, database.db, clock);
   await settings.seedDefaults();
   if (sandbox) await startSandboxJobs(jobs, sandbox);
+  await scheduleListingsJobs(jobs, listings);
   registerSession(app, accounts);
 
   await app.register(healthRoutes(database));
@@ -222,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ledgerRoutes(ledger, admin));
   await app.register(billingRoutes(billing));
   await app.register(paymentsRoutes(payments));
+  await app.register(listingsRoutes(listings, admin));
   await app.register(paymentsWebhookRoutes(payments));
   if (sandbox) await app.register(sandboxPagesRoutes(sandbox));
   registerRealtimeSocket(app, realtime);

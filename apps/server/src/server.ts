@@ -5,6 +5,7 @@ import { loadEnv } from './config/env.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './db/seed.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
+import { createStorage } from './lib/storage.ts';
 
 async function main() {
   const env = loadEnv();
@@ -12,9 +13,10 @@ async function main() {
   const releaseLock = env.databaseUrl ? () => {} : lockDataDir(env.dataDir);
   const database = await openDatabase({ url: env.databaseUrl, pgliteDir: path.join(env.dataDir, 'pglite') });
   await migrateDatabase(database);
-  const seeded = env.seedDemoData ? await seedDemoData(database.db) : { seeded: false };
+  const storage = createStorage({ s3: env.s3, localRoot: path.join(env.dataDir, 'uploads') });
+  const seeded = env.seedDemoData ? await seedDemoData(database.db, { storage }) : { seeded: false };
 
-  const app = await buildApp({ env, database });
+  const app = await buildApp({ env, database, storage });
   closeWithGrace({ delay: 10_000 }, async ({ err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     await app.close();

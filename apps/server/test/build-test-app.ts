@@ -30,6 +30,7 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     stripeSecretKey: undefined,
     stripeWebhookSecret: undefined,
     stripePremiumPriceId: undefined,
+    s3: null,
     ...overrides,
   };
 }
@@ -57,6 +58,7 @@ export async function buildTestApp(
     keepData?: boolean;
     /** Sandbox webhooks go through app.inject by default (tests never listen); `manual` keeps them. */
     sandboxWebhooks?: AppDeps['sandboxWebhooks'];
+    storage?: AppDeps['storage'];
   } = {},
 ) {
   await closeOpenApps();
@@ -69,6 +71,7 @@ export async function buildTestApp(
     clock: opts.clock,
     jobs: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 },
     sandboxWebhooks: opts.sandboxWebhooks ?? 'inject',
+    storage: opts.storage,
   });
   await app.ready();
   openApps.push(app);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Config } from '../lib/storage.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -30,6 +31,11 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PREMIUM_PRICE_ID: z.string().optional(),
   PAYMENTS_SANDBOX: bool,
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
 });
 
 export type Env = {
@@ -54,6 +60,8 @@ export type Env = {
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   stripePremiumPriceId: string | undefined;
+  /** Object storage for uploads; null means local disk under DATA_DIR/uploads. */
+  s3: S3Config | null;
 };
 
 /** Parse the environment once; print each bad field and exit rather than start half-configured. */
@@ -99,6 +107,15 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     stripeSecretKey: stripeKey,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET || undefined,
     stripePremiumPriceId: e.STRIPE_PREMIUM_PRICE_ID || undefined,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT || undefined,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+        }
+      : null,
   };
 }
 

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -31,7 +32,11 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string }): 
     return { kind: 'postgres', db, pool, connectionString: opts.url, close: () => pool.end() };
   }
   if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
-  const pglite = await PGlite.create(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {});
+  // pg_trgm backs the marketplace's partial-word search (migration 0002 creates the extension).
+  const pglite = await PGlite.create({
+    ...(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {}),
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' }) as unknown as Db;
   return { kind: 'pglite', db, pglite, close: () => pglite.close() };
 }

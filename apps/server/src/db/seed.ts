@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import { count } from 'drizzle-orm';
+import type { Storage } from '../lib/storage.ts';
 import type { Db } from './client.ts';
 import { accounts, admins, users } from './schema.ts';
+import { seedDemoListings } from './seed-listings.ts';
 
 export const DEMO_PASSWORD = 'Recytrade-demo-2026';
 
@@ -29,16 +31,52 @@ export const DEMO_USERS = [
     sector: 'Plastic Recycling',
     admin: false,
   },
+  {
+    email: 'priya@kaveri-fibres.test',
+    name: 'Priya Raman',
+    company: 'Kaveri Fibres',
+    sector: 'Textile Recycling',
+    admin: false,
+  },
+  {
+    email: 'jonas@nordpapir.test',
+    name: 'Jonas Lund',
+    company: 'NordPapir AS',
+    sector: 'Paper & Cardboard Recycling',
+    admin: false,
+  },
+  {
+    email: 'lucia@andes-scrap.test',
+    name: 'Lucía Quispe',
+    company: 'Andes Scrap SAC',
+    sector: 'Metal Recycling',
+    admin: false,
+  },
+  {
+    email: 'kwame@accra-plastics.test',
+    name: 'Kwame Mensah',
+    company: 'Accra Plastics Recovery',
+    sector: 'Plastic Recycling',
+    admin: false,
+  },
 ] as const;
 
-/** Seeds demo data into an empty database; does nothing once any account exists. */
-export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
+/**
+ * Seeds demo data into an empty database; does nothing once any account exists. With `storage`, it
+ * also fills the marketplace with demo listings and their generated photos.
+ */
+export async function seedDemoData(
+  db: Db,
+  opts: { storage?: Storage; now?: Date } = {},
+): Promise<{ seeded: boolean }> {
   const [{ n }] = await db.select({ n: count() }).from(users);
   if (n > 0) return { seeded: false };
   const password = await hashPassword(DEMO_PASSWORD);
+  const userIds = new Map<string, string>();
   await db.transaction(async (tx) => {
     for (const demo of DEMO_USERS) {
       const id = randomUUID();
+      userIds.set(demo.email, id);
       await tx.insert(users).values({
         id,
         name: demo.name,
@@ -54,5 +92,6 @@ export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
         await tx.insert(admins).values({ id: randomUUID(), userId: id, email: demo.email, role: 'owner' });
     }
   });
+  if (opts.storage) await seedDemoListings(db, opts.storage, userIds, opts.now ?? new Date());
   return { seeded: true };
 }

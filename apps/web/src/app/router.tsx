@@ -3,12 +3,16 @@ import { AdminGate } from '@/features/admin/components/admin-gate';
 import { RequireSignedIn } from '@/features/auth/components/require-signed-in';
 import { AppLayout } from './layout/app-layout';
 import { AboutPage } from './routes/about';
+import { AdminListingsPage } from './routes/admin/listings';
 import { ApiOverviewPage } from './routes/api-overview';
 import { AuthConfirmPage } from './routes/auth-confirm';
 import { ContactPage } from './routes/contact';
 import { DashboardPage } from './routes/dashboard/dashboard';
 import { HelpPage } from './routes/help';
 import { HomePage } from './routes/home';
+import { ListingDetailPage } from './routes/listing-detail';
+import { ManageListingsPage } from './routes/manage-listings';
+import { MarketplacePage } from './routes/marketplace';
 import { NotAvailablePage } from './routes/not-available';
 import { NotFoundPage } from './routes/not-found';
 import { PaymentsPage } from './routes/payments';
@@ -34,11 +38,12 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <HomePage /> },
           { path: 'subscription', element: <SubscriptionPage /> },
-          { path: 'marketplace', element: later('Marketplace') },
+          { path: 'marketplace', element: <MarketplacePage /> },
+          { path: 'listings/:id', element: <ListingDetailPage /> },
           { path: 'directory', element: later('Company Directory') },
           { path: 'company-directory', element: later('Company Directory') },
           { path: 'dashboard', element: <DashboardPage /> },
-          { path: 'manage-listings', element: later('Manage Listings') },
+          { path: 'manage-listings', element: <ManageListingsPage /> },
           { path: 'messages', element: <RequireSignedIn>{later('Messages')}</RequireSignedIn> },
           { path: 'deals', element: later('Deals') },
           { path: 'blog', element: later('Blog') },
@@ -92,7 +97,7 @@ export const router = createBrowserRouter([
             children: [
               { index: true, element: later('Admin Dashboard') },
               { path: 'users', element: later('User Management') },
-              { path: 'listings', element: later('Listing Review') },
+              { path: 'listings', element: <AdminListingsPage /> },
               { path: 'companies', element: later('Company Management') },
               { path: 'blog', element: later('Blog Management') },
               { path: 'bulk-email', element: later('Bulk Email Management') },

@@ -4,6 +4,8 @@ export const paths = {
   howItWorks: '/#how-it-works',
   subscription: '/subscription',
   marketplace: '/marketplace',
+  listing: (id: string) => `/listings/${encodeURIComponent(id)}`,
+  adminListings: '/admin/listings',
   directory: '/company-directory',
   directoryAlias: '/directory',
   dashboard: '/dashboard',

@@ -16,3 +16,40 @@ export const formatPercent = (value: number) => `${value}%`;
 export function formatDate(iso: string) {
   return new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(new Date(iso));
 }
+
+/** The 1st of next month and other calendar dates the server fixes in UTC, shown as that same day. */
+export function formatUtcDate(iso: string) {
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+}
+
+/** "Mar 3, 2027": compact absolute dates for cards. */
+export function formatShortDate(iso: string) {
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso));
+}
+
+const UNIT_SINGULAR: Record<string, string> = { tons: 'ton', kg: 'kg', pieces: 'piece', pounds: 'pound' };
+const UNIT_PLURAL: Record<string, string> = { tons: 'tons', kg: 'kg', pieces: 'pieces', pounds: 'pounds' };
+
+/** "$420.00 / ton": a price per unit always shows cents, currency and unit. */
+export function formatPricePerUnit(priceCents: number, unit: string) {
+  return `${formatUsd(priceCents, { alwaysCents: true })} / ${UNIT_SINGULAR[unit] ?? unit}`;
+}
+
+/** "25 tons", "1 ton", "1,200.5 kg". */
+export function formatQuantity(quantity: number, unit: string) {
+  const figure = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(quantity);
+  const label = quantity === 1 ? (UNIT_SINGULAR[unit] ?? unit) : (UNIT_PLURAL[unit] ?? unit);
+  return `${figure} ${label}`;
+}
+
+/** The specification's relative age: "Just now" under an hour, then hours up to 24, then days. */
+export function formatRelativeAge(iso: string, now: number = Date.now()) {
+  const hours = Math.floor((now - new Date(iso).getTime()) / 3_600_000);
+  if (hours < 1) return 'Just now';
+  if (hours < 24) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
+  const days = Math.floor(hours / 24);
+  return days === 1 ? '1 day ago' : `${days} days ago`;
+}
+
+/** "textiles" → "Textiles" */
+export const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);

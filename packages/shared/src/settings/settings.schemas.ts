@@ -48,6 +48,11 @@ export const SETTING_DEFINITIONS = {
     default: 200,
     description: 'Processing fee deducted from a verified wire transfer, in basis points (200 = 2%)',
   },
+  'listings.pre_moderation': {
+    schema: z.boolean(),
+    default: false,
+    description: 'Hide new listings from the marketplace until an administrator approves them',
+  },
 } as const satisfies Record<string, { schema: z.ZodType<unknown>; default: unknown; description: string }>;
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;

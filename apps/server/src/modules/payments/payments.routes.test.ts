@@ -32,18 +32,22 @@ function featuredListingCheckout(user: Payer, listingId = 'lst_1'): StartCheckou
   };
 }
 
-/** Registers a featured-listing handler that records each call (and can fail the first ones). */
+/** Replaces the listings module's featured-listing handler with one that records each call (and can fail the first ones). */
 function recordFulfilments(app: FastifyInstance, opts: { failFirst?: number } = {}) {
   const calls: PaymentRow[] = [];
   let failures = opts.failFirst ?? 0;
-  app.services.payments.registerPurposeHandler('featured_listing', {
-    async onSucceeded(payment, tx) {
-      // The handler writes with the booking transaction: a failure rolls everything back.
-      await tx.execute(sql`select 1`);
-      if (failures-- > 0) throw new Error('listing service unavailable');
-      calls.push(payment);
+  app.services.payments.registerPurposeHandler(
+    'featured_listing',
+    {
+      async onSucceeded(payment, tx) {
+        // The handler writes with the booking transaction: a failure rolls everything back.
+        await tx.execute(sql`select 1`);
+        if (failures-- > 0) throw new Error('listing service unavailable');
+        calls.push(payment);
+      },
     },
-  });
+    { replace: true },
+  );
   return calls;
 }
 

@@ -85,9 +85,16 @@ export function createPaymentsService(deps: {
   const purposeHandlers = new Map<PaymentPurpose, PurposeHandler>();
   const eventHandlers = new Map<string, ProviderEventHandler[]>();
 
-  /** A domain claims a purpose at start-up (composition root); one handler per purpose. */
-  function registerPurposeHandler(purpose: PaymentPurpose, handler: PurposeHandler): void {
-    if (purposeHandlers.has(purpose))
+  /**
+   * A domain claims a purpose at start-up (composition root); one handler per purpose. `replace` lets
+   * a test swap a domain's handler for a probe.
+   */
+  function registerPurposeHandler(
+    purpose: PaymentPurpose,
+    handler: PurposeHandler,
+    opts: { replace?: boolean } = {},
+  ): void {
+    if (purposeHandlers.has(purpose) && !opts.replace)
       throw new Error(`A handler for ${purpose} payments is already registered`);
     purposeHandlers.set(purpose, handler);
   }

@@ -20,6 +20,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { paymentTerms } from '@/config/pricing';
+import { AdSlot } from '@/features/ads/components/ad-slot';
+import { FeaturedListings } from '@/features/listings/components/featured-listings';
 import { PricingValue } from '@/features/pricing/components/pricing-value';
 import { useAuth, useAuthDialog } from '@/lib/auth-client';
 import { formatUsd } from '@/lib/format';
@@ -188,6 +190,8 @@ export function HomePage() {
         </div>
       </section>
 
+      <FeaturedListings />
+
       <section id="how-it-works" aria-labelledby="how-it-works-title" className="py-16 md:py-24">
         <div className="container-page">
           <div className="mx-auto max-w-2xl text-center">
@@ -212,6 +216,7 @@ export function HomePage() {
               </li>
             ))}
           </ol>
+          <AdSlot className="mt-12" />
         </div>
       </section>
 

@@ -12,12 +12,21 @@ export function pageWindow(current: number, total: number, window = 2): (number 
   return pages;
 }
 
+/** At most `size` consecutive page numbers, centred on the current one (the spec's "up to 5 page numbers"). */
+export function slidingWindow(current: number, total: number, size: number): number[] {
+  const count = Math.min(size, total);
+  const start = Math.min(Math.max(1, current - Math.floor(count / 2)), total - count + 1);
+  return Array.from({ length: count }, (_, i) => start + i);
+}
+
 type PaginationProps = {
   page: number;
   pageCount: number;
   onPageChange: (page: number) => void;
   className?: string;
   label?: string;
+  /** Show at most this many consecutive numbers instead of first/last with gaps. */
+  maxNumbers?: number;
 };
 
 export function Pagination({
@@ -26,7 +35,9 @@ export function Pagination({
   onPageChange,
   className,
   label = 'Pagination',
+  maxNumbers,
 }: PaginationProps) {
+  const numbers = maxNumbers ? slidingWindow(page, pageCount, maxNumbers) : pageWindow(page, pageCount);
   if (pageCount <= 1) return null;
   return (
     <nav aria-label={label} className={cn('flex flex-wrap items-center justify-center gap-1', className)}>
@@ -34,7 +45,7 @@ export function Pagination({
         <ChevronLeft aria-hidden />
         Previous
       </Button>
-      {pageWindow(page, pageCount).map((p, i) =>
+      {numbers.map((p, i) =>
         p === 'gap' ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity of their own
           <span key={`gap-${i}`} className="px-2 text-muted-foreground" aria-hidden>

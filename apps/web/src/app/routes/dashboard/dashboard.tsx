@@ -1,5 +1,8 @@
+import { Plus } from 'lucide-react';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page/page-header';
 import { SignedOutNotice } from '@/components/page/signed-out-notice';
+import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import {
   SubscriptionStatusCard,
@@ -7,6 +10,7 @@ import {
   SubscriptionStatusCardSkeleton,
 } from '@/features/billing/components/subscription-status-card';
 import { useActivationPolling } from '@/features/billing/hooks/use-activation-polling';
+import { ListingFormDialog } from '@/features/listings/components/listing-form-dialog';
 import { usePricing } from '@/features/pricing/api/get-pricing';
 import { useAuth } from '@/lib/auth-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -21,13 +25,32 @@ export function DashboardPage() {
   const activation = useActivationPolling();
   // Payment returns are handled before the session is known, so the address is cleaned up at once.
   usePaymentReturns(activation.start);
+  // The create-listing dialog is part of the address (/dashboard?create=true), so other pages can open it.
+  const [params, setParams] = useSearchParams();
+  const isCreateOpen = params.get('create') === 'true';
+  const setCreateOpen = (open: boolean) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (open) next.set('create', 'true');
+        else next.delete('create');
+        return next;
+      },
+      { replace: !open },
+    );
 
   if (loading) return <DashboardSkeleton />;
   if (!user) return <SignedOutNotice title="Dashboard" message="Please sign in to view your dashboard." />;
 
   return (
     <>
-      <PageHeader title="Dashboard" description={<p>Welcome back, {user.fullName}.</p>} />
+      <PageHeader title="Dashboard" description={<p>Welcome back, {user.fullName}.</p>}>
+        <Button onClick={() => setCreateOpen(true)}>
+          <Plus aria-hidden />
+          Create Listing
+        </Button>
+      </PageHeader>
+      <ListingFormDialog open={isCreateOpen} onOpenChange={setCreateOpen} pricing={pricing.data} />
       <div className="container-page grid grid-cols-1 items-start gap-6 py-10 lg:grid-cols-[3fr_2fr]">
         {pricing.data ? (
           <SubscriptionStatusCard pricing={pricing.data} isActivating={activation.isPolling} />

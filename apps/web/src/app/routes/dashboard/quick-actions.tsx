@@ -1,4 +1,4 @@
-import { Building2, Handshake, type LucideIcon, Plus, Store } from 'lucide-react';
+import { Building2, Handshake, LayoutList, type LucideIcon, Plus, Store } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
@@ -8,6 +8,7 @@ const ACTIONS: { to: string; label: string; icon: LucideIcon }[] = [
   { to: paths.directory, label: 'Browse Companies', icon: Building2 },
   { to: paths.marketplace, label: 'View Marketplace', icon: Store },
   { to: paths.deals, label: 'Manage Deals', icon: Handshake },
+  { to: paths.manageListings, label: 'Manage Listings', icon: LayoutList },
 ];
 
 /** The dashboard's shortcuts to the places traders go next. */

@@ -1,5 +1,4 @@
 import { Bell, Building2, Shield, SlidersHorizontal, UserRound } from 'lucide-react';
-import { useSearchParams } from 'react-router';
 import { SignedOutNotice } from '@/components/page/signed-out-notice';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
@@ -7,6 +6,7 @@ import { PasswordResetEmailButton } from '@/features/auth/components/password-re
 import { ProfileForm } from '@/features/auth/components/profile-form';
 import { useAuth } from '@/lib/auth-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useTabParam } from '@/lib/use-tab-param';
 import {
   CompaniesComingNote,
   DeleteAccountButton,
@@ -16,31 +16,17 @@ import {
 } from './settings-parts';
 
 const TABS = ['profile', 'security', 'companies', 'preferences'] as const;
-type AccountTab = (typeof TABS)[number];
-const isTab = (value: string | null): value is AccountTab => TABS.includes(value as AccountTab);
 
 /** /account: Profile, Security, Companies and Preferences, the tab chosen by ?tab=. */
 export function AccountPage() {
   useDocumentTitle('Account Settings');
   const { user, loading } = useAuth();
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
-  const tab: AccountTab = isTab(requested) ? requested : 'profile';
+  const [tab, selectTab] = useTabParam(TABS);
 
   if (loading) return <SettingsSkeleton />;
   if (!user)
     return (
       <SignedOutNotice title="Account Settings" message="Please sign in to access your account settings." />
-    );
-
-  const selectTab = (value: string) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.set('tab', value);
-        return next;
-      },
-      { replace: true },
     );
 
   return (

@@ -1,11 +1,11 @@
 import { Building2, Settings, UserRound } from 'lucide-react';
-import { useSearchParams } from 'react-router';
 import { SignedOutNotice } from '@/components/page/signed-out-notice';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { PasswordResetEmailButton } from '@/features/auth/components/password-reset-email-button';
 import { ProfileForm } from '@/features/auth/components/profile-form';
 import { useAuth } from '@/lib/auth-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useTabParam } from '@/lib/use-tab-param';
 import {
   CompaniesComingNote,
   DeleteAccountButton,
@@ -15,30 +15,16 @@ import {
 } from './settings-parts';
 
 const TABS = ['profile', 'companies', 'account'] as const;
-type ProfileTab = (typeof TABS)[number];
-const isTab = (value: string | null): value is ProfileTab => TABS.includes(value as ProfileTab);
 
 /** /profile (Profile Settings): profile, companies and account tabs, chosen by ?tab= (default profile). */
 export function ProfilePage() {
   useDocumentTitle('Profile Settings');
   const { user, loading } = useAuth();
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
-  const tab: ProfileTab = isTab(requested) ? requested : 'profile';
+  const [tab, selectTab] = useTabParam(TABS);
 
   if (loading) return <SettingsSkeleton />;
   if (!user)
     return <SignedOutNotice title="Profile Settings" message="Please sign in to access your settings." />;
-
-  const selectTab = (value: string) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.set('tab', value);
-        return next;
-      },
-      { replace: true },
-    );
 
   return (
     <div className="container-page grid grid-cols-1 gap-8 py-10">

@@ -1,0 +1,31 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, createClient } from '../../test/build-test-app.ts';
+import { createLocalStorage } from '../lib/storage.ts';
+import { seedDemoData } from './seed.ts';
+import { DEMO_LISTINGS } from './seed-listings.ts';
+
+describe('demo seed', () => {
+  it('fills an empty database with a believable market, with photos, quickly and only once', async () => {
+    const storage = createLocalStorage(mkdtempSync(path.join(tmpdir(), 'seed-')));
+    const { app, database } = await buildTestApp({ storage });
+    const started = Date.now();
+    expect(await seedDemoData(database.db, { storage })).toEqual({ seeded: true });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await seedDemoData(database.db, { storage })).toEqual({ seeded: false });
+
+    const visitor = createClient(app);
+    const page = (await visitor.get('/api/listings?limit=50')).json();
+    expect(page.total).toBe(DEMO_LISTINGS.length);
+    const categories = new Set(page.items.map((l: { category: string }) => l.category));
+    expect(categories.size).toBe(4);
+    const featured = (await visitor.get('/api/listings/featured')).json().items;
+    expect(featured).toHaveLength(6);
+    expect(featured.filter((l: { isFeatured: boolean }) => l.isFeatured).length).toBeGreaterThanOrEqual(5);
+    const photo = await visitor.get(page.items[0].images[0].thumbnailUrl);
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/webp');
+  });
+});

@@ -1,0 +1,42 @@
+import sharp from 'sharp';
+
+/** Formats accepted for listing photos, decided from the file's bytes (sharp reads the magic numbers). */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
+export const DISPLAY_MAX_PX = 1600;
+export const THUMBNAIL_MAX_PX = 400;
+
+export type ProcessedImage = {
+  display: Buffer;
+  thumbnail: Buffer;
+  width: number;
+  height: number;
+};
+
+/** The decoded format, or null when the bytes are not an accepted image (whatever the name says). */
+export async function detectImageFormat(bytes: Buffer): Promise<string | null> {
+  try {
+    const meta = await sharp(bytes).metadata();
+    return meta.format && ACCEPTED_FORMATS.has(meta.format) ? meta.format : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Re-encodes to WebP at display and thumbnail sizes. Re-encoding drops EXIF and any payload hidden
+ * in the original; `rotate()` applies the EXIF orientation first; an animated GIF keeps its first frame.
+ */
+export async function processListingImage(bytes: Buffer): Promise<ProcessedImage> {
+  const base = sharp(bytes, { animated: false, limitInputPixels: 100_000_000 }).rotate();
+  const display = await base
+    .clone()
+    .resize({ width: DISPLAY_MAX_PX, height: DISPLAY_MAX_PX, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 82 })
+    .toBuffer({ resolveWithObject: true });
+  const thumbnail = await base
+    .clone()
+    .resize({ width: THUMBNAIL_MAX_PX, height: THUMBNAIL_MAX_PX, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 75 })
+    .toBuffer();
+  return { display: display.data, thumbnail, width: display.info.width, height: display.info.height };
+}

@@ -1,0 +1,167 @@
+import {
+  AdminListingPageSchema,
+  AdminListingsQuerySchema,
+  ApproveListingBodySchema,
+  CreateListingBodySchema,
+  CreateListingResultSchema,
+  LISTING_LIMITS,
+  LISTING_MESSAGES,
+  ListingImageSchema,
+  ListingPageSchema,
+  ListingSchema,
+  ListingUsageSchema,
+  ListListingsQuerySchema,
+  OwnListingPageSchema,
+  OwnListingSchema,
+  RejectListingBodySchema,
+  UpdateListingBodySchema,
+} from '@app/shared/listings/listings.schemas';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { requireUser } from '../../plugins/session.ts';
+import type { AdminService } from '../admin/admin.service.ts';
+import type { ListingsService } from './listings.service.ts';
+
+const IdParams = z.object({ id: z.string().min(1).max(100) });
+const PageQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+const SIGN_IN_TO_LIST = 'Please sign in to manage your listings.';
+
+export const listingsRoutes =
+  (listings: ListingsService, admin: AdminService): FastifyPluginAsyncZod =>
+  async (app) => {
+    // Only this plugin parses multipart bodies (the photo upload); the byte limit is enforced while streaming.
+    await app.register(multipart, {
+      limits: { fileSize: LISTING_LIMITS.maxImageBytes, files: 1, fields: 0 },
+    });
+
+    app.get(
+      '/api/listings',
+      { schema: { querystring: ListListingsQuerySchema, response: { 200: ListingPageSchema } } },
+      async (request) => listings.search(request.query),
+    );
+
+    app.get(
+      '/api/listings/featured',
+      { schema: { response: { 200: z.object({ items: z.array(ListingSchema) }) } } },
+      async () => listings.featured(),
+    );
+
+    app.get(
+      '/api/listings/:id',
+      { schema: { params: IdParams, response: { 200: z.union([OwnListingSchema, ListingSchema]) } } },
+      async (request) =>
+        listings.getListing(request.params.id, {
+          userId: request.user?.id ?? null,
+          ip: request.ip,
+          userAgent: String(request.headers['user-agent'] ?? ''),
+        }),
+    );
+
+    app.post(
+      '/api/listings',
+      { schema: { body: CreateListingBodySchema, response: { 201: CreateListingResultSchema } } },
+      async (request, reply) => {
+        const user = requireUser(request, 'User not authenticated');
+        reply.status(201);
+        return listings.createListing(user, request.body);
+      },
+    );
+
+    app.patch(
+      '/api/listings/:id',
+      { schema: { params: IdParams, body: UpdateListingBodySchema, response: { 200: OwnListingSchema } } },
+      async (request) =>
+        listings.updateOwnListing(requireUser(request, SIGN_IN_TO_LIST), request.params.id, request.body),
+    );
+
+    app.delete('/api/listings/:id', { schema: { params: IdParams } }, async (request, reply) => {
+      await listings.deleteOwnListing(requireUser(request, SIGN_IN_TO_LIST), request.params.id);
+      return reply.status(204).send();
+    });
+
+    app.post(
+      '/api/listings/:id/feature',
+      { schema: { params: IdParams, response: { 200: z.object({ url: z.string() }) } } },
+      async (request) => listings.featureListing(requireUser(request, SIGN_IN_TO_LIST), request.params.id),
+    );
+
+    app.post(
+      '/api/listings/images',
+      { schema: { response: { 201: ListingImageSchema } } },
+      async (request, reply) => {
+        const user = requireUser(request, SIGN_IN_TO_LIST);
+        if (!request.isMultipart()) throw new AppError('VALIDATION_FAILED', LISTING_MESSAGES.fileWrongType);
+        let bytes: Buffer;
+        try {
+          const file = await request.file();
+          if (file?.fieldname !== 'file')
+            throw new AppError('VALIDATION_FAILED', LISTING_MESSAGES.fileWrongType);
+          bytes = await file.toBuffer();
+        } catch (err) {
+          if (err instanceof AppError) throw err;
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new AppError('PAYLOAD_TOO_LARGE', LISTING_MESSAGES.fileTooLarge);
+          throw new AppError('VALIDATION_FAILED', LISTING_MESSAGES.fileWrongType);
+        }
+        reply.status(201);
+        return listings.uploadImage(user.id, bytes);
+      },
+    );
+
+    app.get(
+      '/api/me/listings',
+      { schema: { querystring: PageQuery, response: { 200: OwnListingPageSchema } } },
+      async (request) => listings.listOwn(requireUser(request, SIGN_IN_TO_LIST).id, request.query.page),
+    );
+
+    app.get('/api/me/listing-usage', { schema: { response: { 200: ListingUsageSchema } } }, async (request) =>
+      listings.usage(requireUser(request, SIGN_IN_TO_LIST).id),
+    );
+
+    app.get(
+      '/api/admin/listings',
+      { schema: { querystring: AdminListingsQuerySchema, response: { 200: AdminListingPageSchema } } },
+      async (request) => {
+        await admin.requireAdmin(request);
+        return listings.adminList(request.query.status, request.query.page);
+      },
+    );
+
+    app.post(
+      '/api/admin/listings/:id/approve',
+      {
+        schema: {
+          params: IdParams,
+          body: ApproveListingBodySchema.default({}),
+          response: { 200: OwnListingSchema },
+        },
+      },
+      async (request) => {
+        const adminUser = await admin.requireAdmin(request);
+        return listings.approve(adminUser, request.params.id, request.body.notes);
+      },
+    );
+
+    app.post(
+      '/api/admin/listings/:id/reject',
+      { schema: { params: IdParams, body: RejectListingBodySchema, response: { 200: OwnListingSchema } } },
+      async (request) => {
+        const adminUser = await admin.requireAdmin(request);
+        return listings.reject(adminUser, request.params.id, request.body.reason);
+      },
+    );
+
+    /** Uploaded photos. Keys are random UUIDs, so the files can be cached publicly. */
+    app.get('/media/*', async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      const object = await listings.storage.get(key);
+      if (!object) throw new AppError('NOT_FOUND', 'File not found');
+      return reply
+        .header('cache-control', 'public, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .type(object.contentType)
+        .send(object.body);
+    });
+  };

@@ -1,0 +1,491 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { firstOfNextMonthUtc } from '@app/shared/billing/entitlements';
+import {
+  type AdminListing,
+  type AdminListingPage,
+  type CreateListingBody,
+  type CreateListingResult,
+  LISTING_LIMITS,
+  LISTING_MESSAGES,
+  type Listing,
+  type ListingImage,
+  type ListingPage,
+  type ListingUsage,
+  type ListListingsQuery,
+  monthlyLimitMessage,
+  type OwnListing,
+  type OwnListingPage,
+  stripMarkup,
+  type UpdateListingBody,
+} from '@app/shared/listings/listings.schemas';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Storage } from '../../lib/storage.ts';
+import type { SessionUser } from '../accounts/accounts.service.ts';
+import type { BillingService } from '../billing/billing.service.ts';
+import { listingRejectedEmail } from '../notifications/email-templates.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import { detectImageFormat, processListingImage } from './listing-images.ts';
+import {
+  deleteImagesOf,
+  deleteListingRow,
+  deleteUnattachedImages,
+  endFeaturing,
+  expireListings,
+  findImages,
+  findListing,
+  imagesFor,
+  insertImage,
+  insertListing,
+  type ListingImageRow,
+  type ListingWithSeller,
+  listByApproval,
+  listFeatured,
+  listOwnListings,
+  monthlyUsage,
+  recordView,
+  replaceListingImages,
+  searchListings,
+  takeMonthlySlot,
+  updateListing,
+} from './listings.repository.ts';
+import { listings } from './listings.table.ts';
+
+const ADMIN_PAGE_SIZE = 20;
+const UPLOAD_RETENTION_MS = 86_400_000;
+const IMAGES_NOT_FOUND = 'Some images could not be found. Please upload them again.';
+const ALREADY_FEATURED = 'This listing is already featured.';
+const NOT_FOUND = 'Listing not found';
+const mediaUrl = (key: string) => `/media/${key}`;
+
+export type ListingsService = ReturnType<typeof createListingsService>;
+
+/** Listings: the marketplace, creating and managing one's listings, moderation, featuring and photos. */
+export function createListingsService(deps: {
+  db: Db;
+  clock: Clock;
+  storage: Storage;
+  billing: BillingService;
+  payments: PaymentsService;
+  settings: SettingsService;
+  notifications: NotificationsService;
+  isAdmin(userId: string): Promise<boolean>;
+  appUrl: string;
+}) {
+  const { db, clock, storage, billing, payments, settings, notifications } = deps;
+
+  // A paid featuring: runs once, inside the transaction that books the payment.
+  payments.registerPurposeHandler('featured_listing', {
+    async onSucceeded(payment, tx) {
+      const [row] = await tx.select().from(listings).where(eq(listings.id, payment.targetId));
+      if (!row) return;
+      const days = Number(payment.metadata.featuredDays ?? '7');
+      const now = clock.now();
+      const from = row.featuredUntil && row.featuredUntil > now ? row.featuredUntil : now;
+      await tx
+        .update(listings)
+        .set({ isFeatured: true, featuredUntil: new Date(from.getTime() + days * 86_400_000) })
+        .where(eq(listings.id, row.id));
+    },
+  });
+
+  async function toViews(rows: ListingWithSeller[]): Promise<OwnListing[]> {
+    const images = await imagesFor(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) =>
+      toOwnView(
+        r,
+        images.filter((i) => i.listingId === r.id),
+      ),
+    );
+  }
+
+  async function search(query: ListListingsQuery): Promise<ListingPage> {
+    const preModeration = await settings.get('listings.pre_moderation');
+    const { rows, total, totalExact } = await searchListings(db, query, { preModeration });
+    return {
+      items: (await toViews(rows)).map(toPublic),
+      total,
+      totalExact,
+      page: query.page,
+      pageSize: query.limit,
+    };
+  }
+
+  async function featured(): Promise<{ items: Listing[] }> {
+    const preModeration = await settings.get('listings.pre_moderation');
+    const rows = await listFeatured(db, clock.now(), LISTING_LIMITS.landingCount, preModeration);
+    return { items: (await toViews(rows)).map(toPublic) };
+  }
+
+  function isVisible(row: ListingWithSeller, preModeration: boolean): boolean {
+    if (row.status !== 'active') return false;
+    return preModeration ? row.approvalStatus === 'approved' : row.approvalStatus !== 'rejected';
+  }
+
+  /**
+   * The detail page. The owner and administrators see any state with the moderation notes; everyone
+   * else only a visible listing. A view counts once per visitor (user id, else ip + agent) per UTC day.
+   */
+  async function getListing(
+    id: string,
+    viewer: { userId: string | null; ip: string; userAgent: string },
+  ): Promise<Listing | OwnListing> {
+    const row = await findListing(db, id);
+    if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+    const privileged =
+      viewer.userId !== null && (viewer.userId === row.userId || (await deps.isAdmin(viewer.userId)));
+    if (!privileged && !isVisible(row, await settings.get('listings.pre_moderation')))
+      throw new AppError('NOT_FOUND', NOT_FOUND);
+    const visitor =
+      viewer.userId ??
+      `anon:${createHash('sha256').update(`${viewer.ip}|${viewer.userAgent}`).digest('hex').slice(0, 32)}`;
+    if (
+      viewer.userId !== row.userId &&
+      (await recordView(db, id, visitor, clock.now().toISOString().slice(0, 10)))
+    )
+      row.views += 1;
+    const [view] = await toViews([row]);
+    return privileged ? view : toPublic(view);
+  }
+
+  function monthKey(userId: string, now: Date) {
+    return { userId, year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 };
+  }
+
+  async function usage(userId: string): Promise<ListingUsage> {
+    const now = clock.now();
+    const [entitlements, used] = await Promise.all([
+      billing.getEntitlements(userId),
+      monthlyUsage(db, monthKey(userId, now)),
+    ]);
+    const limit = entitlements.listingLimitPerMonth;
+    return {
+      plan: entitlements.plan,
+      usedThisMonth: used,
+      limit,
+      canCreate: limit === null || used < limit,
+      resetsAt: firstOfNextMonthUtc(now).toISOString(),
+    };
+  }
+
+  /** Checks that every id is the user's own upload, free or already on `listingId`; keeps the order. */
+  async function claimableImages(
+    tx: Db,
+    userId: string,
+    ids: string[],
+    listingId: string | null,
+  ): Promise<string[]> {
+    const unique = [...new Set(ids)];
+    if (unique.length > LISTING_LIMITS.maxImages)
+      throw new AppError('VALIDATION_FAILED', LISTING_MESSAGES.tooManyImages);
+    const found = await findImages(tx, unique);
+    const ok = found.filter(
+      (img) => img.userId === userId && (img.listingId === null || img.listingId === listingId),
+    );
+    if (ok.length !== unique.length) throw new AppError('VALIDATION_FAILED', IMAGES_NOT_FOUND);
+    return unique;
+  }
+
+  async function createListing(user: SessionUser, body: CreateListingBody): Promise<CreateListingResult> {
+    const now = clock.now();
+    const entitlements = await billing.getEntitlements(user.id);
+    const limit = entitlements.listingLimitPerMonth;
+    const key = monthKey(user.id, now);
+    const id = randomUUID();
+    await db.transaction(async (tx) => {
+      const taken = await takeMonthlySlot(tx, key, limit);
+      if (taken === null) {
+        const used = await monthlyUsage(tx, key);
+        throw new AppError('FORBIDDEN', monthlyLimitMessage(used, limit ?? used));
+      }
+      await insertListing(tx, {
+        id,
+        userId: user.id,
+        ...sanitised(body),
+        status: 'active',
+        approvalStatus: 'pending',
+        createdAt: now,
+        updatedAt: now,
+        expiresAt: entitlements.listingExpiry(now),
+        createdMonth: key.month,
+        createdYear: key.year,
+      });
+      const imageIds = await claimableImages(tx, user.id, body.imageIds, null);
+      await replaceListingImages(tx, id, imageIds);
+    });
+    let featuredCheckoutUrl: string | null = null;
+    if (body.wantsFeatured) {
+      // The listing exists either way; a provider failure leaves "Feature" on the manage screen.
+      featuredCheckoutUrl = await startFeaturedCheckout(user, id).catch(() => null);
+    }
+    return { listing: await getOwn(id), featuredCheckoutUrl };
+  }
+
+  async function getOwn(id: string): Promise<OwnListing> {
+    const row = await findListing(db, id);
+    if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+    return (await toViews([row]))[0];
+  }
+
+  async function ownedOr404(userId: string, id: string, message: string): Promise<ListingWithSeller> {
+    const row = await findListing(db, id);
+    if (!row || row.userId !== userId) throw new AppError('NOT_FOUND', message);
+    return row;
+  }
+
+  async function updateOwnListing(
+    user: SessionUser,
+    id: string,
+    body: UpdateListingBody,
+  ): Promise<OwnListing> {
+    await ownedOr404(user.id, id, LISTING_MESSAGES.notFoundOrNotYours);
+    let dropped: ListingImageRow[] = [];
+    await db.transaction(async (tx) => {
+      await updateListing(tx, id, { ...sanitised(body), updatedAt: clock.now() });
+      if (body.imageIds) {
+        const imageIds = await claimableImages(tx, user.id, body.imageIds, id);
+        dropped = await replaceListingImages(tx, id, imageIds);
+      }
+    });
+    await removeFiles(dropped);
+    return getOwn(id);
+  }
+
+  async function deleteOwnListing(user: SessionUser, id: string): Promise<void> {
+    await ownedOr404(user.id, id, LISTING_MESSAGES.notFoundOrNotYoursDelete);
+    let images: ListingImageRow[] = [];
+    await db.transaction(async (tx) => {
+      images = await deleteImagesOf(tx, id);
+      await deleteListingRow(tx, id);
+    });
+    await removeFiles(images);
+  }
+
+  async function removeFiles(images: ListingImageRow[]) {
+    await Promise.all(
+      images.flatMap((img) => [storage.delete(img.displayKey), storage.delete(img.thumbnailKey)]),
+    ).catch(() => {});
+  }
+
+  async function listOwn(userId: string, page: number): Promise<OwnListingPage> {
+    const pageSize = LISTING_LIMITS.manageListingsPageSize;
+    const { rows, total } = await listOwnListings(db, userId, page, pageSize);
+    return { items: await toViews(rows), total, page, pageSize };
+  }
+
+  async function startFeaturedCheckout(user: SessionUser, listingId: string): Promise<string> {
+    const [cents, days] = await Promise.all([
+      settings.get('fees.featured_listing_cents'),
+      settings.get('fees.featured_listing_days'),
+    ]);
+    const { url } = await payments.startCheckout({
+      user,
+      purpose: 'featured_listing',
+      targetType: 'listing',
+      targetId: listingId,
+      amountCents: cents,
+      description: `Featured listing (${days} days)`,
+      metadata: { featuredDays: String(days) },
+      successPath: `/listings/manage?featured=success&listing=${listingId}`,
+      cancelPath: `/listings/manage?featured=canceled&listing=${listingId}`,
+    });
+    return url;
+  }
+
+  async function featureListing(user: SessionUser, id: string): Promise<{ url: string }> {
+    const row = await ownedOr404(user.id, id, LISTING_MESSAGES.notFoundOrNotYours);
+    if (row.isFeatured && (!row.featuredUntil || row.featuredUntil > clock.now()))
+      throw new AppError('CONFLICT', ALREADY_FEATURED);
+    return { url: await startFeaturedCheckout(user, id) };
+  }
+
+  async function uploadImage(userId: string, bytes: Buffer): Promise<ListingImage> {
+    if (bytes.length > LISTING_LIMITS.maxImageBytes)
+      throw new AppError('PAYLOAD_TOO_LARGE', LISTING_MESSAGES.fileTooLarge);
+    if (!(await detectImageFormat(bytes)))
+      throw new AppError('VALIDATION_FAILED', LISTING_MESSAGES.fileWrongType);
+    let processed: Awaited<ReturnType<typeof processListingImage>>;
+    try {
+      processed = await processListingImage(bytes);
+    } catch {
+      throw new AppError('VALIDATION_FAILED', LISTING_MESSAGES.fileWrongType);
+    }
+    const id = randomUUID();
+    const displayKey = `listings/${userId}/${id}.webp`;
+    const thumbnailKey = `listings/${userId}/${id}_thumb.webp`;
+    await storage.put(displayKey, processed.display, 'image/webp');
+    await storage.put(thumbnailKey, processed.thumbnail, 'image/webp');
+    const row = await insertImage(db, {
+      id,
+      userId,
+      displayKey,
+      thumbnailKey,
+      width: processed.width,
+      height: processed.height,
+      createdAt: clock.now(),
+    });
+    return toImageView(row);
+  }
+
+  async function adminList(
+    status: AdminListing['approvalStatus'] | undefined,
+    page: number,
+  ): Promise<AdminListingPage> {
+    const { rows, total } = await listByApproval(db, status, page, ADMIN_PAGE_SIZE);
+    const views = await toViews(rows);
+    return {
+      items: views.map((v, i) => ({
+        ...v,
+        ownerEmail: rows[i].ownerEmail,
+        reviewedByAdminEmail: rows[i].reviewedByAdminEmail,
+      })),
+      total,
+      page,
+      pageSize: ADMIN_PAGE_SIZE,
+    };
+  }
+
+  async function approve(admin: SessionUser, id: string, notes?: string): Promise<OwnListing> {
+    if (!(await findListing(db, id))) throw new AppError('NOT_FOUND', NOT_FOUND);
+    await updateListing(db, id, {
+      approvalStatus: 'approved',
+      adminNotes: notes || null,
+      reviewedByAdminEmail: admin.email,
+      reviewedAt: clock.now(),
+    });
+    return getOwn(id);
+  }
+
+  async function reject(admin: SessionUser, id: string, reason: string): Promise<OwnListing> {
+    const row = await findListing(db, id);
+    if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+    await updateListing(db, id, {
+      approvalStatus: 'rejected',
+      adminNotes: reason,
+      reviewedByAdminEmail: admin.email,
+      reviewedAt: clock.now(),
+    });
+    await notifications.queueEmail({
+      to: row.ownerEmail,
+      kind: 'listing-rejected',
+      meta: { listingId: id },
+      ...listingRejectedEmail(row.sellerName, row.title, reason, `${deps.appUrl}/listings/manage`),
+    });
+    return getOwn(id);
+  }
+
+  /** The scheduled sweep: free listings expire, paid featuring ends. Idempotent, safe to run anytime. */
+  async function runExpiry(): Promise<{ expired: number; unfeatured: number }> {
+    const now = clock.now();
+    const [expired, unfeatured] = [await expireListings(db, now), await endFeaturing(db, now)];
+    return { expired: expired.length, unfeatured: unfeatured.length };
+  }
+
+  async function purgeUnattachedUploads(): Promise<number> {
+    const removed = await deleteUnattachedImages(db, new Date(clock.now().getTime() - UPLOAD_RETENTION_MS));
+    await removeFiles(removed);
+    return removed.length;
+  }
+
+  return {
+    search,
+    featured,
+    getListing,
+    usage,
+    createListing,
+    updateOwnListing,
+    deleteOwnListing,
+    listOwn,
+    featureListing,
+    uploadImage,
+    adminList,
+    approve,
+    reject,
+    runExpiry,
+    purgeUnattachedUploads,
+    storage,
+  };
+}
+
+/** The server never stores markup, whatever the caller validated: strip again and clamp amounts. */
+function sanitised(body: UpdateListingBody) {
+  const clamp = (n: number) => Math.round(Math.min(Math.max(n, 0), LISTING_LIMITS.maxAmount) * 100) / 100;
+  return {
+    ...(body.title !== undefined && { title: stripMarkup(body.title).slice(0, LISTING_LIMITS.titleMax) }),
+    ...(body.description !== undefined && {
+      description: stripMarkup(body.description).slice(0, LISTING_LIMITS.descriptionMax),
+    }),
+    ...(body.location !== undefined && {
+      location: stripMarkup(body.location).slice(0, LISTING_LIMITS.locationMax),
+    }),
+    ...(body.type !== undefined && { type: body.type }),
+    ...(body.category !== undefined && { category: body.category }),
+    ...(body.unit !== undefined && { unit: body.unit }),
+    ...(body.availability !== undefined && { availability: body.availability }),
+    ...(body.price !== undefined && { priceCents: Math.round(clamp(body.price) * 100) }),
+    ...(body.quantity !== undefined && { quantity: clamp(body.quantity) }),
+  } as {
+    title: string;
+    description: string;
+    location: string;
+    type: CreateListingBody['type'];
+    category: CreateListingBody['category'];
+    unit: CreateListingBody['unit'];
+    availability: CreateListingBody['availability'];
+    priceCents: number;
+    quantity: number;
+  };
+}
+
+function toImageView(img: ListingImageRow): ListingImage {
+  return {
+    id: img.id,
+    url: mediaUrl(img.displayKey),
+    thumbnailUrl: mediaUrl(img.thumbnailKey),
+    width: img.width,
+    height: img.height,
+  };
+}
+
+function toOwnView(r: ListingWithSeller, images: ListingImageRow[]): OwnListing {
+  const quantity = Number(r.quantity);
+  return {
+    id: r.id,
+    userId: r.userId,
+    type: r.type,
+    title: r.title,
+    description: r.description,
+    category: r.category,
+    quantity,
+    unit: r.unit,
+    priceCents: r.priceCents,
+    totalCents: r.type === 'sell' ? Math.round(r.priceCents * quantity) : null,
+    location: r.location,
+    availability: r.availability,
+    images: images.map(toImageView),
+    status: r.status,
+    approvalStatus: r.approvalStatus,
+    isFeatured: r.isFeatured,
+    featuredUntil: r.featuredUntil?.toISOString() ?? null,
+    views: r.views,
+    inquiries: r.inquiries,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    expiresAt: r.expiresAt?.toISOString() ?? null,
+    seller: { id: r.userId, fullName: r.sellerName, company: r.sellerCompany },
+    adminNotes: r.adminNotes,
+    reviewedAt: r.reviewedAt?.toISOString() ?? null,
+  };
+}
+
+function toPublic(view: OwnListing): Listing {
+  const { adminNotes: _n, reviewedAt: _r, ...rest } = view;
+  return rest;
+}

@@ -1,0 +1,133 @@
+import {
+  APPROVAL_STATUSES,
+  LISTING_AVAILABILITY,
+  LISTING_CATEGORIES,
+  LISTING_STATUSES,
+  LISTING_TYPES,
+  LISTING_UNITS,
+} from '@app/shared/listings/listings.schemas';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { users } from '../accounts/accounts.table.ts';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const listings = pgTable(
+  'listings',
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text({ enum: LISTING_TYPES }).notNull(),
+    title: text().notNull(),
+    description: text().notNull(),
+    category: text({ enum: LISTING_CATEGORIES }).notNull(),
+    quantity: numeric({ precision: 14, scale: 2, mode: 'number' }).notNull(),
+    unit: text({ enum: LISTING_UNITS }).notNull(),
+    priceCents: integer().notNull(),
+    location: text().notNull(),
+    availability: text({ enum: LISTING_AVAILABILITY }).notNull(),
+    status: text({ enum: LISTING_STATUSES }).notNull().default('active'),
+    approvalStatus: text({ enum: APPROVAL_STATUSES }).notNull().default('pending'),
+    adminNotes: text(),
+    reviewedByAdminEmail: text(),
+    reviewedAt: timestamp({ withTimezone: true }),
+    isFeatured: boolean().notNull().default(false),
+    featuredUntil: timestamp({ withTimezone: true }),
+    views: integer().notNull().default(0),
+    inquiries: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }),
+    createdMonth: integer().notNull(),
+    createdYear: integer().notNull(),
+    /** Full-text search document: title weighs more than description. */
+    search: tsvector().generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(description, '')), 'B')`,
+    ),
+  },
+  (t) => [
+    index('listings_search_idx').using('gin', t.search),
+    index('listings_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('listings_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    index('listings_location_trgm_idx').using('gin', t.location.op('gin_trgm_ops')),
+    index('listings_user_created_idx').on(t.userId, t.createdAt),
+    // The marketplace's sorts over visible listings (descending sorts scan them backwards, so the
+    // tiebreak on id follows the direction); filters combine with them through bitmap scans.
+    index('listings_visible_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`status = 'active' and approval_status <> 'rejected'`),
+    index('listings_visible_price_idx')
+      .on(t.priceCents, t.id)
+      .where(sql`status = 'active' and approval_status <> 'rejected'`),
+    index('listings_visible_quantity_idx')
+      .on(t.quantity, t.id)
+      .where(sql`status = 'active' and approval_status <> 'rejected'`),
+    index('listings_category_type_idx').on(t.category, t.type),
+    index('listings_approval_idx').on(t.approvalStatus, t.createdAt),
+    index('listings_expires_idx').on(t.expiresAt).where(sql`status = 'active' and expires_at is not null`),
+    index('listings_featured_idx').on(t.featuredUntil).where(sql`is_featured`),
+  ],
+);
+
+export const listingImages = pgTable(
+  'listing_images',
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** null until a listing claims the upload; unclaimed uploads are purged after a day. */
+    listingId: text().references(() => listings.id, { onDelete: 'set null' }),
+    position: integer().notNull().default(0),
+    displayKey: text().notNull(),
+    thumbnailKey: text().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.listingId, t.position), index().on(t.userId), index().on(t.createdAt)],
+);
+
+/** One row per listing, visitor and UTC day: a view counts once per visitor per day. */
+export const listingViews = pgTable(
+  'listing_views',
+  {
+    listingId: text()
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    visitor: text().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.visitor, t.day] })],
+);
+
+/**
+ * Listings created per user and calendar month (UTC). A counter rather than a count of rows: deleting
+ * a listing does not give back a free slot, and the limit is checked and taken in one statement.
+ */
+export const listingMonthlyUsage = pgTable(
+  'listing_monthly_usage',
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    year: integer().notNull(),
+    month: integer().notNull(),
+    created: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.year, t.month] })],
+);

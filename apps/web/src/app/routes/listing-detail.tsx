@@ -1,0 +1,183 @@
+import { ArrowLeft, Building2, CalendarDays, Eye, MapPin, PackageX, UserRound } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { useListing } from '@/features/listings/api/get-listing';
+import { ListingActions } from '@/features/listings/components/listing-actions';
+import {
+  CategoryBadge,
+  FeaturedBadge,
+  ListingTypeBadge,
+} from '@/features/listings/components/listing-badges';
+import { ListingGallery } from '@/features/listings/components/listing-gallery';
+import { AVAILABILITY_LABELS } from '@/features/listings/components/marketplace-filters';
+import { ApiRequestError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth-client';
+import {
+  capitalize,
+  formatPricePerUnit,
+  formatQuantity,
+  formatRelativeAge,
+  formatShortDate,
+  formatUsd,
+} from '@/lib/format';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** /listings/:id: every image and field, the seller, and the trader actions. */
+export function ListingDetailPage() {
+  const { id = '' } = useParams();
+  const listing = useListing(id);
+  const { user } = useAuth();
+  useDocumentTitle(listing.data?.title ?? 'Listing');
+
+  if (listing.isPending) return <DetailSkeleton />;
+  if (listing.isError) {
+    const missing = listing.error instanceof ApiRequestError && listing.error.status < 500;
+    return (
+      <div className="container-page py-16">
+        <EmptyState
+          icon={PackageX}
+          headingLevel={1}
+          title={missing ? 'Listing not found' : 'Failed to load listings. Please try again.'}
+          description={missing ? 'This listing was removed or is no longer available.' : undefined}
+          action={
+            missing ? (
+              <Button asChild>
+                <Link to={paths.marketplace}>Browse the Marketplace</Link>
+              </Button>
+            ) : (
+              <Button onClick={() => void listing.refetch()}>Try Again</Button>
+            )
+          }
+        />
+      </div>
+    );
+  }
+
+  const l = listing.data;
+  const isOwner = user?.id === l.userId;
+  const facts: [string, string][] = [
+    ['Price', formatPricePerUnit(l.priceCents, l.unit)],
+    ['Quantity', formatQuantity(l.quantity, l.unit)],
+    ...(l.type === 'sell' && l.totalCents !== null
+      ? ([['Total', formatUsd(l.totalCents, { alwaysCents: true })]] as [string, string][])
+      : []),
+    ['Category', capitalize(l.category)],
+    ['Availability', AVAILABILITY_LABELS[l.availability]],
+    ['Location', l.location],
+  ];
+
+  return (
+    <div className="container-page py-8">
+      <Button asChild variant="ghost" size="sm" className="-ml-3">
+        <Link to={paths.marketplace}>
+          <ArrowLeft aria-hidden />
+          Back to Marketplace
+        </Link>
+      </Button>
+      <div className="mt-4 grid grid-cols-1 gap-8 lg:grid-cols-[3fr_2fr]">
+        <ListingGallery images={l.images} title={l.title} />
+        <div className="grid content-start gap-6">
+          <div>
+            <div className="flex flex-wrap gap-1.5">
+              {l.isFeatured ? <FeaturedBadge /> : null}
+              <ListingTypeBadge type={l.type} />
+              <CategoryBadge category={l.category} />
+            </div>
+            <h1 className="mt-3 text-2xl font-bold tracking-tight text-balance md:text-3xl">{l.title}</h1>
+            <p className="tabular mt-3 text-3xl font-bold text-primary">
+              {formatPricePerUnit(l.priceCents, l.unit)}
+            </p>
+            <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted-foreground">
+              <li className="flex items-center gap-1.5">
+                <MapPin className="size-4" aria-hidden />
+                {l.location}
+              </li>
+              <li className="flex items-center gap-1.5">
+                <CalendarDays className="size-4" aria-hidden />
+                <span className="sr-only">Posted </span>
+                {formatRelativeAge(l.createdAt)} · {formatShortDate(l.createdAt)}
+              </li>
+              <li className="flex items-center gap-1.5">
+                <Eye className="size-4" aria-hidden />
+                <span className="tabular">{l.views}</span> {l.views === 1 ? 'view' : 'views'}
+              </li>
+            </ul>
+          </div>
+          <ListingActions listing={l} href="#seller" className="max-w-md" />
+          {isOwner ? (
+            <p className="text-sm text-muted-foreground">
+              This is your listing. Edit or delete it from{' '}
+              <Link
+                to={paths.manageListings}
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              >
+                Manage Listings
+              </Link>
+              .
+            </p>
+          ) : null}
+          <Card id="seller" className="scroll-mt-24">
+            <CardHeader>
+              <CardTitle as="h2">Seller</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-2 text-sm">
+              <p className="flex items-center gap-2">
+                <UserRound className="size-4 text-muted-foreground" aria-hidden />
+                <span className="font-medium">{l.seller.fullName}</span>
+              </p>
+              <p className="flex items-center gap-2">
+                <Building2 className="size-4 text-muted-foreground" aria-hidden />
+                {l.seller.company ?? 'No company listed'}
+              </p>
+              {!user ? <p className="text-muted-foreground">Sign in to contact the seller.</p> : null}
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+      <div className="mt-10 grid grid-cols-1 gap-8 lg:grid-cols-[3fr_2fr]">
+        <section aria-labelledby="description-title">
+          <h2 id="description-title" className="text-xl font-semibold">
+            Description
+          </h2>
+          <p className="mt-3 whitespace-pre-line leading-relaxed text-slate-800">{l.description}</p>
+        </section>
+        <section aria-labelledby="details-title">
+          <h2 id="details-title" className="text-xl font-semibold">
+            Details
+          </h2>
+          <dl className="mt-3 divide-y rounded-card border bg-card text-sm">
+            {facts.map(([label, value]) => (
+              <div key={label} className="flex justify-between gap-4 px-4 py-3">
+                <dt className="text-muted-foreground">{label}</dt>
+                <dd className="tabular text-right font-medium">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div className="container-page py-8" aria-busy="true">
+      <span className="sr-only">Loading the listing</span>
+      <Skeleton className="h-8 w-44" />
+      <div className="mt-4 grid grid-cols-1 gap-8 lg:grid-cols-[3fr_2fr]">
+        <Skeleton className="aspect-[4/3] w-full rounded-card" />
+        <div className="grid content-start gap-4">
+          <Skeleton className="h-6 w-40" />
+          <Skeleton className="h-9 w-4/5" />
+          <Skeleton className="h-9 w-48" />
+          <Skeleton className="h-10 w-full max-w-md" />
+          <Skeleton className="h-32 w-full rounded-card" />
+        </div>
+      </div>
+    </div>
+  );
+}

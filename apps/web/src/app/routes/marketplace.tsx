@@ -1,0 +1,109 @@
+import { SearchX } from 'lucide-react';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/page/page-header';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { type ListingFilters, useListings } from '@/features/listings/api/get-listings';
+import { ListingActions } from '@/features/listings/components/listing-actions';
+import { ListingCard, ListingCardSkeleton, ListingGrid } from '@/features/listings/components/listing-card';
+import {
+  filtersFromSearchParams,
+  hasActiveFilters,
+  MarketplaceFilters,
+} from '@/features/listings/components/marketplace-filters';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** /marketplace: search and filter active listings, 20 at a time; the filters live in the address bar. */
+export function MarketplacePage() {
+  useDocumentTitle('Marketplace');
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromSearchParams(params), [params]);
+  const listings = useListings(filters);
+  const filtered = hasActiveFilters(filters);
+
+  const onChange = useCallback(
+    (next: ListingFilters) => {
+      const query = new URLSearchParams();
+      for (const [key, value] of Object.entries(next))
+        if (value !== undefined && value !== '') query.set(key, String(value));
+      setParams(query, { replace: true });
+    },
+    [setParams],
+  );
+
+  const items = listings.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = listings.data?.pages[0]?.total ?? 0;
+
+  return (
+    <>
+      <PageHeader
+        title="Marketplace"
+        description={<p>Buy and sell recyclable commodities from verified recyclers and buyers.</p>}
+      />
+      <div className="container-page grid gap-6 py-8">
+        <MarketplaceFilters filters={filters} onChange={onChange} />
+        {listings.isPending ? (
+          <div aria-busy="true">
+            <p className="sr-only" role="status">
+              Loading listings
+            </p>
+            <ListingGrid>
+              {Array.from({ length: 6 }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                <li key={i}>
+                  <ListingCardSkeleton />
+                </li>
+              ))}
+            </ListingGrid>
+          </div>
+        ) : listings.isError ? (
+          <EmptyState
+            icon={SearchX}
+            title={
+              filtered ? 'Search failed. Please try again.' : 'Failed to load listings. Please try again.'
+            }
+            action={<Button onClick={() => void listings.refetch()}>Try Again</Button>}
+          />
+        ) : items.length === 0 ? (
+          <EmptyState
+            icon={SearchX}
+            title="No listings found"
+            description={
+              filtered ? 'No listings match your search and filters.' : 'There are no active listings yet.'
+            }
+            action={filtered ? <Button onClick={() => onChange({})}>Clear Filters</Button> : undefined}
+          />
+        ) : (
+          <>
+            <p className="tabular text-sm text-muted-foreground" role="status">
+              Showing {items.length} of {total} listings
+            </p>
+            <ListingGrid>
+              {items.map((listing) => (
+                <li key={listing.id}>
+                  <ListingCard
+                    listing={listing}
+                    headingLevel="h2"
+                    actions={<ListingActions listing={listing} />}
+                  />
+                </li>
+              ))}
+            </ListingGrid>
+            {listings.hasNextPage ? (
+              <div className="flex justify-center">
+                <Button
+                  variant="outline"
+                  onClick={() => void listings.fetchNextPage()}
+                  disabled={listings.isFetchingNextPage}
+                >
+                  {listings.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                </Button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import {
+  LISTING_LIMITS,
+  type ListingPage,
+  ListingPageSchema,
+  type ListListingsQuery,
+} from '@app/shared/listings/listings.schemas';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { listingKeys } from './listing-keys';
+
+/** The marketplace filters as the address bar holds them (page and limit are the query's business). */
+export type ListingFilters = Partial<Omit<ListListingsQuery, 'page' | 'limit'>>;
+
+export async function getListings(
+  filters: ListingFilters,
+  page: number,
+  signal?: AbortSignal,
+): Promise<ListingPage> {
+  return ListingPageSchema.parse(
+    await api.get('/api/listings', {
+      query: { ...filters, page, limit: LISTING_LIMITS.marketplacePageSize },
+      signal,
+    }),
+  );
+}
+
+export const getListingsQueryOptions = (filters: ListingFilters) =>
+  infiniteQueryOptions({
+    queryKey: listingKeys.search(filters),
+    queryFn: ({ pageParam, signal }) => getListings(filters, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, p) => n + p.items.length, 0);
+      return loaded < last.total && last.items.length > 0 ? last.page + 1 : undefined;
+    },
+  });
+
+/** GET /api/listings: the marketplace search, 20 at a time, "Load more" appends the next page. */
+export const useListings = (filters: ListingFilters) => useInfiniteQuery(getListingsQueryOptions(filters));

@@ -1,0 +1,271 @@
+import {
+  LISTING_AVAILABILITY,
+  LISTING_CATEGORIES,
+  LISTING_SORTS,
+  LISTING_TYPES,
+  LISTING_UNITS,
+} from '@app/shared/listings/listings.schemas';
+import { Search, SlidersHorizontal } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { capitalize } from '@/lib/format';
+import type { ListingFilters } from '../api/get-listings';
+
+export const AVAILABILITY_LABELS: Record<(typeof LISTING_AVAILABILITY)[number], string> = {
+  immediate: 'Immediate',
+  '1-week': 'Within 1 week',
+  '2-weeks': 'Within 2 weeks',
+  '1-month': 'Within 1 month',
+  flexible: 'Flexible',
+};
+
+const SORT_LABELS: Record<(typeof LISTING_SORTS)[number], string> = {
+  newest: 'Newest first',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  quantity_desc: 'Largest quantity',
+};
+
+/** The keys the address bar may carry; anything else in it is ignored. */
+const FILTER_KEYS = [
+  'q',
+  'type',
+  'category',
+  'minPrice',
+  'maxPrice',
+  'location',
+  'unit',
+  'availability',
+  'minQuantity',
+  'sort',
+] as const;
+const MORE_KEYS = [
+  'minPrice',
+  'maxPrice',
+  'location',
+  'unit',
+  'availability',
+  'minQuantity',
+  'sort',
+] as const;
+const NUMERIC = new Set(['minPrice', 'maxPrice', 'minQuantity']);
+
+/** Reads the filters from the address bar, dropping values the API would refuse. */
+export function filtersFromSearchParams(params: URLSearchParams): ListingFilters {
+  const allowed: Record<string, readonly string[]> = {
+    type: LISTING_TYPES,
+    category: LISTING_CATEGORIES,
+    unit: LISTING_UNITS,
+    availability: LISTING_AVAILABILITY,
+    sort: LISTING_SORTS,
+  };
+  const filters: Record<string, string | number> = {};
+  for (const key of FILTER_KEYS) {
+    const value = params.get(key)?.trim();
+    if (!value) continue;
+    if (allowed[key] && !allowed[key].includes(value)) continue;
+    if (NUMERIC.has(key)) {
+      const n = Number(value);
+      if (Number.isFinite(n) && n >= 0) filters[key] = n;
+      continue;
+    }
+    filters[key] = value;
+  }
+  return filters as ListingFilters;
+}
+
+export const hasActiveFilters = (filters: ListingFilters) =>
+  Object.entries(filters).some(([key, value]) => key !== 'sort' && value !== undefined && value !== '');
+
+type MarketplaceFiltersProps = {
+  filters: ListingFilters;
+  onChange: (next: ListingFilters) => void;
+};
+
+/** Search, type and category always visible; "More Filters" opens price, location, unit, availability, quantity and sort. */
+export function MarketplaceFilters({ filters, onChange }: MarketplaceFiltersProps) {
+  const panelId = useId();
+  const [search, setSearch] = useState(filters.q ?? '');
+  const [showMore, setShowMore] = useState(() => MORE_KEYS.some((k) => filters[k] !== undefined));
+
+  // Typing searches after a short pause; the address bar (and so the query) follows.
+  useEffect(() => {
+    if ((filters.q ?? '') === search.trim()) return;
+    const timer = setTimeout(() => onChange({ ...filters, q: search.trim() || undefined }), 350);
+    return () => clearTimeout(timer);
+  }, [search, filters, onChange]);
+
+  // Clearing the filters from outside (the empty state) empties the box too.
+  useEffect(() => {
+    setSearch((current) => (current.trim() === (filters.q ?? '') ? current : (filters.q ?? '')));
+  }, [filters.q]);
+
+  const set = (key: keyof ListingFilters, value: string) =>
+    onChange({ ...filters, [key]: value === '' ? undefined : NUMERIC.has(key) ? Number(value) : value });
+
+  const moreCount = MORE_KEYS.filter(
+    (k) => filters[k] !== undefined && !(k === 'sort' && filters.sort === 'newest'),
+  ).length;
+
+  return (
+    <div className="grid gap-4">
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> is not in React's JSX types yet; the role is equivalent */}
+      <form
+        role="search"
+        aria-label="Listings"
+        className="grid grid-cols-1 gap-3 md:grid-cols-[1fr_10rem_12rem_auto]"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onChange({ ...filters, q: search.trim() || undefined });
+        }}
+      >
+        <div className="relative">
+          <Label htmlFor={`${panelId}-q`} className="sr-only">
+            Search listings
+          </Label>
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <Input
+            id={`${panelId}-q`}
+            type="search"
+            placeholder="Search titles and descriptions"
+            className="pl-9"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <div>
+          <Label htmlFor={`${panelId}-type`} className="sr-only">
+            Type
+          </Label>
+          <Select
+            id={`${panelId}-type`}
+            value={filters.type ?? ''}
+            onChange={(e) => set('type', e.target.value)}
+          >
+            <option value="">All types</option>
+            {LISTING_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t.toUpperCase()}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div>
+          <Label htmlFor={`${panelId}-category`} className="sr-only">
+            Category
+          </Label>
+          <Select
+            id={`${panelId}-category`}
+            value={filters.category ?? ''}
+            onChange={(e) => set('category', e.target.value)}
+          >
+            <option value="">All categories</option>
+            {LISTING_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {capitalize(c)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button
+          variant="outline"
+          aria-expanded={showMore}
+          aria-controls={panelId}
+          onClick={() => setShowMore((v) => !v)}
+        >
+          <SlidersHorizontal aria-hidden />
+          More Filters
+          {moreCount > 0 ? (
+            <span className="tabular rounded-full bg-primary px-1.5 text-xs text-primary-foreground">
+              {moreCount}
+            </span>
+          ) : null}
+        </Button>
+      </form>
+      {showMore ? (
+        <fieldset
+          id={panelId}
+          className="grid grid-cols-2 gap-4 rounded-card border bg-card p-4 md:grid-cols-4 lg:grid-cols-7"
+        >
+          <legend className="sr-only">More filters</legend>
+          <FormField label="Min price ($)">
+            <Input
+              type="number"
+              inputMode="decimal"
+              min={0}
+              key={String(filters.minPrice ?? '')}
+              defaultValue={filters.minPrice ?? ''}
+              onBlur={(e) => set('minPrice', e.target.value)}
+            />
+          </FormField>
+          <FormField label="Max price ($)">
+            <Input
+              type="number"
+              inputMode="decimal"
+              min={0}
+              key={String(filters.maxPrice ?? '')}
+              defaultValue={filters.maxPrice ?? ''}
+              onBlur={(e) => set('maxPrice', e.target.value)}
+            />
+          </FormField>
+          <FormField label="Location" className="col-span-2 md:col-span-2 lg:col-span-1">
+            <Input
+              key={filters.location ?? ''}
+              defaultValue={filters.location ?? ''}
+              onBlur={(e) => set('location', e.target.value.trim())}
+            />
+          </FormField>
+          <FormField label="Unit">
+            <Select value={filters.unit ?? ''} onChange={(e) => set('unit', e.target.value)}>
+              <option value="">Any unit</option>
+              {LISTING_UNITS.map((u) => (
+                <option key={u} value={u}>
+                  {capitalize(u)}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          <FormField label="Availability">
+            <Select value={filters.availability ?? ''} onChange={(e) => set('availability', e.target.value)}>
+              <option value="">Any time</option>
+              {LISTING_AVAILABILITY.map((a) => (
+                <option key={a} value={a}>
+                  {AVAILABILITY_LABELS[a]}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          <FormField label="Min quantity">
+            <Input
+              type="number"
+              inputMode="decimal"
+              min={0}
+              key={String(filters.minQuantity ?? '')}
+              defaultValue={filters.minQuantity ?? ''}
+              onBlur={(e) => set('minQuantity', e.target.value)}
+            />
+          </FormField>
+          <FormField label="Sort by">
+            <Select
+              value={filters.sort ?? 'newest'}
+              onChange={(e) => set('sort', e.target.value === 'newest' ? '' : e.target.value)}
+            >
+              {LISTING_SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {SORT_LABELS[s]}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+        </fieldset>
+      ) : null}
+    </div>
+  );
+}

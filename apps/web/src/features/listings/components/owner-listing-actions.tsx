@@ -1,0 +1,64 @@
+import type { OwnListing } from '@app/shared/listings/listings.schemas';
+import { Pencil, Star, Trash2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { parseApiError } from '@/lib/api-client';
+import { openInNewTab } from '@/lib/open-in-new-tab';
+import { useFeatureListing } from '../api/feature-listing';
+
+type OwnerListingActionsProps = {
+  listing: OwnListing;
+  onEdit: (listing: OwnListing) => void;
+  onDelete: (listing: OwnListing) => void;
+};
+
+/** Edit, Delete and (for listings not featured yet) Feature, on the owner's cards. */
+export function OwnerListingActions({ listing, onEdit, onDelete }: OwnerListingActionsProps) {
+  const feature = useFeatureListing();
+  const startFeature = async () => {
+    try {
+      const { url } = await feature.mutateAsync(listing.id);
+      openInNewTab(url);
+      toast.info('Featuring checkout opened in a new tab', {
+        description: 'Complete the payment there to feature your listing.',
+      });
+    } catch (error) {
+      toast.error('Could not start featuring', { description: parseApiError(error).message });
+    }
+  };
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => onEdit(listing)}
+        aria-label={`Edit ${listing.title}`}
+      >
+        <Pencil aria-hidden />
+        Edit
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        className="text-destructive hover:bg-destructive-soft"
+        onClick={() => onDelete(listing)}
+        aria-label={`Delete ${listing.title}`}
+      >
+        <Trash2 aria-hidden />
+        Delete
+      </Button>
+      {!listing.isFeatured && listing.status === 'active' ? (
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => void startFeature()}
+          disabled={feature.isPending}
+          aria-label={`Feature ${listing.title}`}
+        >
+          <Star aria-hidden />
+          {feature.isPending ? 'Opening...' : 'Feature'}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,236 @@
+import { z } from 'zod';
+
+/** The listing enumerations of the specification. */
+export const LISTING_TYPES = ['buy', 'sell'] as const;
+export const LISTING_CATEGORIES = ['textiles', 'metals', 'plastics', 'paper'] as const;
+export const LISTING_UNITS = ['tons', 'kg', 'pieces', 'pounds'] as const;
+export const LISTING_AVAILABILITY = ['immediate', '1-week', '2-weeks', '1-month', 'flexible'] as const;
+/** active: visible (unless rejected); expired: a free listing past the 1st of the next month. */
+export const LISTING_STATUSES = ['active', 'expired'] as const;
+export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const LISTING_SORTS = ['newest', 'price_asc', 'price_desc', 'quantity_desc'] as const;
+
+export type ListingType = (typeof LISTING_TYPES)[number];
+export type ListingCategory = (typeof LISTING_CATEGORIES)[number];
+export type ListingUnit = (typeof LISTING_UNITS)[number];
+export type ListingAvailability = (typeof LISTING_AVAILABILITY)[number];
+
+export const LISTING_LIMITS = {
+  titleMax: 100,
+  descriptionMax: 1000,
+  locationMax: 120,
+  maxAmount: 1_000_000,
+  maxImages: 5,
+  maxImageBytes: 5 * 1024 * 1024,
+  imageTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+  marketplacePageSize: 20,
+  landingCount: 6,
+  manageListingsPageSize: 12,
+  searchDefaultLimit: 50,
+} as const;
+
+/** The specification's messages, word for word. */
+export const LISTING_MESSAGES = {
+  titleRequired: 'Title is required',
+  descriptionRequired: 'Description is required',
+  locationRequired: 'Location is required',
+  priceAboveZero: 'Price must be greater than 0',
+  quantityAboveZero: 'Quantity must be greater than 0',
+  titleTooLong: 'Title must be 100 characters or less',
+  descriptionTooLong: 'Description must be 1000 characters or less',
+  tooManyImages: 'A listing can have at most 5 images',
+  notFoundOrNotYours: "Listing not found or you don't have permission to edit it",
+  notFoundOrNotYoursDelete: "Listing not found or you don't have permission to delete it",
+  rejectionReasonRequired: 'Please provide a reason for rejection.',
+  fileTooLarge: 'File size must be less than 5MB',
+  fileWrongType: 'File must be a valid image (JPEG, PNG, WebP, or GIF)',
+} as const;
+
+/** `You've reached your monthly limit of 5 free listings (n/5). Upgrade to create unlimited listings.` */
+export const monthlyLimitMessage = (used: number, limit: number) =>
+  `You've reached your monthly limit of ${limit} free listings (${used}/${limit}). Upgrade to create unlimited listings.`;
+
+/** Removes markup and trims: the specification's sanitising of listing text fields (browser-safe). */
+export function stripMarkup(value: string): string {
+  return value
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(/<[^>]*>/g, '')
+    .replace(/[<>]/g, '')
+    .trim();
+}
+
+/** Numbers are clamped to 0..1,000,000 and rounded to 2 decimals, as the specification's sanitiser does. */
+const clampAmount = (n: number) => Math.round(Math.min(Math.max(n, 0), LISTING_LIMITS.maxAmount) * 100) / 100;
+
+const cleanText = (required: string, max: number, tooLong: string) =>
+  z.string({ error: required }).transform(stripMarkup).pipe(z.string().min(1, required).max(max, tooLong));
+
+const positiveAmount = (message: string) =>
+  z.number({ error: message }).finite(message).transform(clampAmount).pipe(z.number().gt(0, message));
+
+/** The create-listing form and POST /api/listings; price is dollars per unit at this edge. */
+export const CreateListingBodySchema = z
+  .object({
+    title: cleanText(LISTING_MESSAGES.titleRequired, LISTING_LIMITS.titleMax, LISTING_MESSAGES.titleTooLong),
+    type: z.enum(LISTING_TYPES, { error: 'Type must be buy or sell' }),
+    description: cleanText(
+      LISTING_MESSAGES.descriptionRequired,
+      LISTING_LIMITS.descriptionMax,
+      LISTING_MESSAGES.descriptionTooLong,
+    ),
+    availability: z.enum(LISTING_AVAILABILITY, { error: 'Availability must be one of the listed options' }),
+    category: z.enum(LISTING_CATEGORIES, { error: 'Category must be textiles, metals, plastics or paper' }),
+    location: cleanText(
+      LISTING_MESSAGES.locationRequired,
+      LISTING_LIMITS.locationMax,
+      'Location must be 120 characters or less',
+    ),
+    price: positiveAmount(LISTING_MESSAGES.priceAboveZero),
+    quantity: positiveAmount(LISTING_MESSAGES.quantityAboveZero),
+    unit: z.enum(LISTING_UNITS, { error: 'Unit must be tons, kg, pieces or pounds' }),
+    /** Ids of images uploaded with POST /api/listings/images, in display order. */
+    imageIds: z
+      .array(z.string().min(1).max(100))
+      .max(LISTING_LIMITS.maxImages, LISTING_MESSAGES.tooManyImages)
+      .default([]),
+    wantsFeatured: z.boolean().default(false),
+  })
+  .strict();
+export type CreateListingBody = z.infer<typeof CreateListingBodySchema>;
+export type CreateListingInput = z.input<typeof CreateListingBodySchema>;
+
+/** PATCH /api/listings/:id: any subset of the create fields (wantsFeatured excepted). */
+export const UpdateListingBodySchema = CreateListingBodySchema.omit({ wantsFeatured: true })
+  .partial()
+  .strict();
+export type UpdateListingBody = z.infer<typeof UpdateListingBodySchema>;
+
+export const ListingImageSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  thumbnailUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ListingImage = z.infer<typeof ListingImageSchema>;
+
+/** A listing as cards and the detail page show it. Money in cents; quantity as a decimal number. */
+export const ListingSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  type: z.enum(LISTING_TYPES),
+  title: z.string(),
+  description: z.string(),
+  category: z.enum(LISTING_CATEGORIES),
+  quantity: z.number(),
+  unit: z.enum(LISTING_UNITS),
+  priceCents: z.number().int(),
+  /** price × quantity for sell listings, in cents; null for buy listings. */
+  totalCents: z.number().int().nullable(),
+  location: z.string(),
+  availability: z.enum(LISTING_AVAILABILITY),
+  images: z.array(ListingImageSchema),
+  status: z.enum(LISTING_STATUSES),
+  approvalStatus: z.enum(APPROVAL_STATUSES),
+  isFeatured: z.boolean(),
+  featuredUntil: z.string().nullable(),
+  views: z.number().int(),
+  inquiries: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  expiresAt: z.string().nullable(),
+  seller: z.object({ id: z.string(), fullName: z.string(), company: z.string().nullable() }),
+});
+export type Listing = z.infer<typeof ListingSchema>;
+
+/** The owner (and admins) also see the moderation notes. */
+export const OwnListingSchema = ListingSchema.extend({
+  adminNotes: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+});
+export type OwnListing = z.infer<typeof OwnListingSchema>;
+
+const optionalNumber = z.coerce.number().finite().optional();
+/** GET /api/listings: the marketplace search (text, type, category and the More Filters). */
+export const ListListingsQuerySchema = z.object({
+  q: z.string().max(200).transform(stripMarkup).optional(),
+  type: z.enum(LISTING_TYPES).optional(),
+  category: z.enum(LISTING_CATEGORIES).optional(),
+  /** dollars per unit */
+  minPrice: optionalNumber.pipe(z.number().min(0).optional()),
+  maxPrice: optionalNumber.pipe(z.number().max(LISTING_LIMITS.maxAmount).optional()),
+  location: z.string().max(120).transform(stripMarkup).optional(),
+  unit: z.enum(LISTING_UNITS).optional(),
+  availability: z.enum(LISTING_AVAILABILITY).optional(),
+  minQuantity: optionalNumber.pipe(z.number().min(0).optional()),
+  sort: z.enum(LISTING_SORTS).default('newest'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(LISTING_LIMITS.searchDefaultLimit)
+    .default(LISTING_LIMITS.marketplacePageSize),
+});
+export type ListListingsQuery = z.infer<typeof ListListingsQuerySchema>;
+
+export const ListingPageSchema = z.object({
+  items: z.array(ListingSchema),
+  /** Matching listings in all; "Showing X of Y listings". */
+  total: z.number().int(),
+  /**
+   * false when the marketplace search matched more than 1,000 listings and `total` is the database's
+   * estimate (show "about Y"); absent or true: exact.
+   */
+  totalExact: z.boolean().optional(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ListingPage = z.infer<typeof ListingPageSchema>;
+
+export const OwnListingPageSchema = ListingPageSchema.extend({ items: z.array(OwnListingSchema) });
+export type OwnListingPage = z.infer<typeof OwnListingPageSchema>;
+
+/** GET /api/me/listing-usage: the monthly-limit banner (n/5). */
+export const ListingUsageSchema = z.object({
+  plan: z.enum(['free', 'premium']),
+  usedThisMonth: z.number().int(),
+  /** null: unlimited (premium) */
+  limit: z.number().int().nullable(),
+  canCreate: z.boolean(),
+  /** When the counter resets: the 1st of next month, 00:00 UTC. */
+  resetsAt: z.string(),
+});
+export type ListingUsage = z.infer<typeof ListingUsageSchema>;
+
+/** POST /api/listings answers the listing, and a checkout URL when featuring was asked for. */
+export const CreateListingResultSchema = z.object({
+  listing: OwnListingSchema,
+  featuredCheckoutUrl: z.string().nullable(),
+});
+export type CreateListingResult = z.infer<typeof CreateListingResultSchema>;
+
+export const ApproveListingBodySchema = z
+  .object({ notes: z.string().max(1000).transform(stripMarkup).optional() })
+  .strict();
+export const RejectListingBodySchema = z
+  .object({
+    reason: z
+      .string({ error: LISTING_MESSAGES.rejectionReasonRequired })
+      .transform(stripMarkup)
+      .pipe(z.string().min(1, LISTING_MESSAGES.rejectionReasonRequired).max(1000)),
+  })
+  .strict();
+
+/** GET /api/admin/listings: the moderation queue. */
+export const AdminListingsQuerySchema = z.object({
+  status: z.enum(APPROVAL_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export const AdminListingSchema = OwnListingSchema.extend({
+  ownerEmail: z.string(),
+  reviewedByAdminEmail: z.string().nullable(),
+});
+export type AdminListing = z.infer<typeof AdminListingSchema>;
+export const AdminListingPageSchema = ListingPageSchema.extend({ items: z.array(AdminListingSchema) });
+export type AdminListingPage = z.infer<typeof AdminListingPageSchema>;
