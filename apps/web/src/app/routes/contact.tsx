@@ -1,6 +1,6 @@
 import { Clock, Mail, MapPin, MessageSquareReply, Phone } from 'lucide-react';
+import { FaqList } from '@/components/page/faq-list';
 import { PageHeader } from '@/components/page/page-header';
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { site } from '@/config/site';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -123,14 +123,7 @@ export function ContactPage() {
           <h2 id="contact-faq" className="text-2xl font-bold tracking-tight">
             Frequently Asked Questions
           </h2>
-          <Accordion type="single" collapsible className="mt-6 rounded-card border bg-card px-6 shadow-card">
-            {FAQ.map((item, index) => (
-              <AccordionItem key={item.q} value={`faq-${index}`}>
-                <AccordionTrigger>{item.q}</AccordionTrigger>
-                <AccordionContent>{item.a}</AccordionContent>
-              </AccordionItem>
-            ))}
-          </Accordion>
+          <FaqList items={FAQ} className="mt-6" />
         </section>
       </div>
     </>

@@ -1,8 +1,8 @@
 import { BookOpen, LifeBuoy, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { FaqList } from '@/components/page/faq-list';
 import { PageHeader } from '@/components/page/page-header';
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
@@ -140,14 +140,7 @@ export function HelpPage() {
           <h2 id="faq-title" className="text-2xl font-bold tracking-tight">
             Frequently Asked Questions
           </h2>
-          <Accordion type="single" collapsible className="mt-6 rounded-card border bg-card px-6 shadow-card">
-            {FAQ.map((item, index) => (
-              <AccordionItem key={item.q} value={`faq-${index}`}>
-                <AccordionTrigger>{item.q}</AccordionTrigger>
-                <AccordionContent>{item.a}</AccordionContent>
-              </AccordionItem>
-            ))}
-          </Accordion>
+          <FaqList items={FAQ} className="mt-6" />
         </section>
       </div>
     </>

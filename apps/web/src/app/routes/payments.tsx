@@ -15,8 +15,8 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { FaqList } from '@/components/page/faq-list';
 import { PageHeader } from '@/components/page/page-header';
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -294,14 +294,7 @@ export function PaymentsPage() {
           <h2 id="payments-faq" className="text-2xl font-bold tracking-tight">
             Frequently Asked Questions
           </h2>
-          <Accordion type="single" collapsible className="mt-6 rounded-card border bg-card px-6 shadow-card">
-            {FAQ.map((item, index) => (
-              <AccordionItem key={item.q} value={`faq-${index}`}>
-                <AccordionTrigger>{item.q}</AccordionTrigger>
-                <AccordionContent>{item.a}</AccordionContent>
-              </AccordionItem>
-            ))}
-          </Accordion>
+          <FaqList items={FAQ} className="mt-6" />
           <p className="mt-8 text-center text-muted-foreground">
             Still have questions?{' '}
             <Link to={paths.contact} className="font-medium text-primary underline-offset-4 hover:underline">

@@ -1,5 +1,5 @@
 import type { Pricing } from '@app/shared/settings/settings.schemas';
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
+import { FaqList } from '@/components/page/faq-list';
 import { formatUsd } from '@/lib/format';
 
 const questions = (pricing: Pricing) => {
@@ -31,14 +31,5 @@ const questions = (pricing: Pricing) => {
 
 /** The questions people ask before they pay. */
 export function SubscriptionFaq({ pricing }: { pricing: Pricing }) {
-  return (
-    <Accordion type="single" collapsible className="rounded-card border bg-card px-6 shadow-card">
-      {questions(pricing).map((item, index) => (
-        <AccordionItem key={item.q} value={`faq-${index}`}>
-          <AccordionTrigger>{item.q}</AccordionTrigger>
-          <AccordionContent>{item.a}</AccordionContent>
-        </AccordionItem>
-      ))}
-    </Accordion>
-  );
+  return <FaqList items={questions(pricing)} />;
 }
