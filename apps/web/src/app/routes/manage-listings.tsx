@@ -10,7 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useMyListings } from '@/features/listings/api/get-my-listings';
 import { DeleteListingDialog } from '@/features/listings/components/delete-listing-dialog';
-import { ListingCard, ListingCardSkeleton, ListingGrid } from '@/features/listings/components/listing-card';
+import { ListingCard, ListingGrid, ListingGridSkeleton } from '@/features/listings/components/listing-card';
 import { ListingFormDialog } from '@/features/listings/components/listing-form-dialog';
 import { OwnerListingActions } from '@/features/listings/components/owner-listing-actions';
 import { useAuth } from '@/lib/auth-client';
@@ -81,17 +81,7 @@ export function ManageListingsPage() {
 
       <div className="mt-8">
         {listings.isPending ? (
-          <div aria-busy="true">
-            <span className="sr-only">Loading your listings</span>
-            <ListingGrid>
-              {Array.from({ length: 6 }, (_, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                <li key={i}>
-                  <ListingCardSkeleton />
-                </li>
-              ))}
-            </ListingGrid>
-          </div>
+          <ListingGridSkeleton label="Loading your listings" />
         ) : listings.isError ? (
           <Card className="border-red-200">
             <CardHeader>
@@ -159,19 +149,11 @@ export function ManageListingsPage() {
 
 function ManageSkeleton() {
   return (
-    <div className="container-page py-10" aria-busy="true">
-      <span className="sr-only">Loading your listings</span>
+    <div className="container-page py-10">
       <Skeleton className="h-9 w-64" />
       <Skeleton className="mt-2 h-5 w-24" />
       <div className="mt-8">
-        <ListingGrid>
-          {Array.from({ length: 3 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            <li key={i}>
-              <ListingCardSkeleton />
-            </li>
-          ))}
-        </ListingGrid>
+        <ListingGridSkeleton label="Loading your listings" count={3} />
       </div>
     </div>
   );

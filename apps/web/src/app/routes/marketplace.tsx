@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { type ListingFilters, useListings } from '@/features/listings/api/get-listings';
 import { ListingActions } from '@/features/listings/components/listing-actions';
-import { ListingCard, ListingCardSkeleton, ListingGrid } from '@/features/listings/components/listing-card';
+import { ListingCard, ListingGrid, ListingGridSkeleton } from '@/features/listings/components/listing-card';
 import {
   filtersFromSearchParams,
   hasActiveFilters,
@@ -44,19 +44,7 @@ export function MarketplacePage() {
       <div className="container-page grid gap-6 py-8">
         <MarketplaceFilters filters={filters} onChange={onChange} />
         {listings.isPending ? (
-          <div aria-busy="true">
-            <p className="sr-only" role="status">
-              Loading listings
-            </p>
-            <ListingGrid>
-              {Array.from({ length: 6 }, (_, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                <li key={i}>
-                  <ListingCardSkeleton />
-                </li>
-              ))}
-            </ListingGrid>
-          </div>
+          <ListingGridSkeleton label="Loading listings" />
         ) : listings.isError ? (
           <EmptyState
             icon={SearchX}

@@ -5,7 +5,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 import { useFeaturedListings } from '../api/get-featured-listings';
 import { ListingActions } from './listing-actions';
-import { ListingCard, ListingCardSkeleton, ListingGrid } from './listing-card';
+import { ListingCard, ListingGrid, ListingGridSkeleton } from './listing-card';
 
 /** The landing page's Featured Listings: 6 cards, featured first then newest. */
 export function FeaturedListings() {
@@ -29,17 +29,7 @@ export function FeaturedListings() {
         </div>
         <div className="mt-8">
           {featured.isPending ? (
-            <div aria-busy="true">
-              <span className="sr-only">Loading featured listings</span>
-              <ListingGrid>
-                {Array.from({ length: 6 }, (_, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                  <li key={i}>
-                    <ListingCardSkeleton />
-                  </li>
-                ))}
-              </ListingGrid>
-            </div>
+            <ListingGridSkeleton label="Loading featured listings" />
           ) : featured.isError ? (
             <EmptyState
               headingLevel={3}

@@ -163,3 +163,22 @@ export function ListingCardSkeleton() {
 export function ListingGrid({ children }: { children: ReactNode }) {
   return <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">{children}</ul>;
 }
+
+/** Skeleton cards in the listing grid while a list loads, with a label for screen readers. */
+export function ListingGridSkeleton({ label, count = 6 }: { label: string; count?: number }) {
+  return (
+    <div aria-busy="true">
+      <p className="sr-only" role="status">
+        {label}
+      </p>
+      <ListingGrid>
+        {Array.from({ length: count }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <li key={i}>
+            <ListingCardSkeleton />
+          </li>
+        ))}
+      </ListingGrid>
+    </div>
+  );
+}
