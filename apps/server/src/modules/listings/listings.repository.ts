@@ -38,9 +38,34 @@ export function visibleCondition(preModeration: boolean): SQL {
 /** Escapes LIKE wildcards so user text matches literally. */
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The user's words: letters and digits only, so nothing reaches `to_tsquery` as an operator. */
+export const searchWords = (q: string): string[] =>
+  (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+
 /**
- * The marketplace search. Text: full-text match (stemmed words, websearch syntax) OR a trigram ILIKE
- * on title and description for partial words; all served by GIN indexes, combined by a bitmap OR.
+ * The words as one full-text query over title and description (the tsvector GIN index): all of them
+ * must match. Every word matches as a whole (stemmed, 'english') word; the last one, the word being
+ * typed, also as the beginning of a word ("cop" finds "copper"). A partial word can run past the stem
+ * of the full word ("corrugat" against "corrug", the stem of "corrugated"), so its own last few
+ * beginnings count too, as whole lexemes. Prefixes only for the last word: a prefix reads every
+ * posting of every matching lexeme ("wash:*" alone is a third of the table), a whole word does not.
+ */
+export function wordsTsquery(words: string[]): string {
+  return words
+    .map((w, i) => {
+      if (i < words.length - 1 || w.length < 3) return w;
+      const heads = [];
+      for (let n = Math.max(4, w.length - 3); n < w.length; n++) heads.push(w.slice(0, n));
+      return `(${[`${w}:*`, ...heads].join(' | ')})`;
+    })
+    .join(' & ');
+}
+
+/**
+ * The marketplace search. Text: all the words in the title or description (`wordsTsquery`, the
+ * tsvector GIN index), OR, for a single word of three characters or more, the word inside the title
+ * (trigram GIN index, for infixes like "rrug"). Descriptions have no trigram condition any more: the bitmap of a
+ * partial-word ILIKE over a million descriptions was the search's main cost.
  */
 export async function searchListings(
   db: Db,
@@ -49,15 +74,17 @@ export async function searchListings(
 ): Promise<{ rows: ListingWithSeller[]; total: number; totalExact: boolean }> {
   const conditions: SQL[] = [visibleCondition(opts.preModeration)];
   const q = query.q?.trim();
+  let textCondition: SQL | undefined;
+  let locationCondition: SQL | undefined;
   if (q) {
-    const text: SQL[] = [sql`${listings.search} @@ websearch_to_tsquery('english', ${q})`];
-    // Trigram indexes need three characters; shorter text relies on the full-text match alone.
-    if (q.length >= 3)
-      text.push(
-        sql`${listings.title} ilike ${likePattern(q)}`,
-        sql`${listings.description} ilike ${likePattern(q)}`,
-      );
-    conditions.push(or(...text) as SQL);
+    const text: SQL[] = [];
+    const words = searchWords(q);
+    if (words.length) text.push(sql`${listings.search} @@ to_tsquery('english', ${wordsTsquery(words)})`);
+    // One word of three characters or more may also sit inside a title word ("rrug"): trigram index.
+    // Several words match as words (above); their trigram bitmap cost more than all the rest.
+    if (q.length >= 3 && words.length <= 1) text.push(sql`${listings.title} ilike ${likePattern(q)}`);
+    textCondition = text.length ? (or(...text) as SQL) : sql`false`;
+    conditions.push(textCondition);
   }
   if (query.type) conditions.push(eq(listings.type, query.type));
   if (query.category) conditions.push(eq(listings.category, query.category));
@@ -65,50 +92,99 @@ export async function searchListings(
     conditions.push(gte(listings.priceCents, Math.round(query.minPrice * 100)));
   if (query.maxPrice !== undefined)
     conditions.push(lte(listings.priceCents, Math.round(query.maxPrice * 100)));
-  if (query.location?.trim())
-    conditions.push(sql`${listings.location} ilike ${likePattern(query.location.trim())}`);
+  if (query.location?.trim()) {
+    locationCondition = sql`${listings.location} ilike ${likePattern(query.location.trim())}`;
+    conditions.push(locationCondition);
+  }
   if (query.unit) conditions.push(eq(listings.unit, query.unit));
   if (query.availability) conditions.push(eq(listings.availability, query.availability));
   if (query.minQuantity !== undefined) conditions.push(gte(listings.quantity, query.minQuantity));
   const where = and(...conditions);
   // Choose the plan from how many listings match. Clearly many (by the planner's estimate): walking
-  // the sort index finds a page at once, and the total is the estimate. Otherwise count exactly (at
-  // most EXACT_COUNT_CAP + 1 rows); when few match, sort on an expression so PostgreSQL takes the
-  // GIN bitmap of the matches and sorts only those, because walking a sort index would read most of
-  // the table when rare words are correlated with another filter (the planner cannot see that).
+  // the sort index finds a page at once, and the total is the estimate.
   const estimate = await plannerEstimate(db, where);
-  const counted =
-    estimate > CLEARLY_MANY ? Number.POSITIVE_INFINITY : await countUpTo(db, where, EXACT_COUNT_CAP);
-  const fewMatches = counted <= EXACT_COUNT_CAP && Boolean(q || query.location?.trim());
-  const key = (column: typeof listings.createdAt | typeof listings.priceCents | typeof listings.quantity) =>
-    fewMatches ? sql`(${column} + ${sql.raw(column === listings.createdAt ? "interval '0'" : '0')})` : column;
-  const order = {
-    newest: [desc(key(listings.createdAt)), desc(listings.id)],
-    price_asc: [asc(key(listings.priceCents)), asc(listings.id)],
-    price_desc: [desc(key(listings.priceCents)), desc(listings.id)],
-    quantity_desc: [desc(key(listings.quantity)), desc(listings.id)],
+  const sortKey = {
+    newest: listings.createdAt,
+    price_asc: listings.priceCents,
+    price_desc: listings.priceCents,
+    quantity_desc: listings.quantity,
   }[query.sort];
-  const rows = await db
-    .select(withSeller)
-    .from(listings)
-    .innerJoin(users, eq(users.id, listings.userId))
-    .where(where)
-    .orderBy(...order)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  if (counted <= EXACT_COUNT_CAP) return { rows: rows.map(flatten), total: counted, totalExact: true };
-  // Counting hundreds of thousands of rows exactly costs more than the page itself: estimate instead.
-  return {
+  const ascending = query.sort === 'price_asc';
+  const offset = (query.page - 1) * query.limit;
+  // The text and location conditions hidden from their GIN indexes (`is true`, same rows): only the
+  // walk of the sort index is left to the planner.
+  const walkWhere = and(
+    ...conditions.map((c) => (c === textCondition || c === locationCondition ? sql`(${c}) is true` : c)),
+  );
+  const page = (pageWhere: SQL | undefined, key: SQL | typeof sortKey) =>
+    db
+      .select(withSeller)
+      .from(listings)
+      .innerJoin(users, eq(users.id, listings.userId))
+      .where(pageWhere)
+      .orderBy(...(ascending ? [asc(key), asc(listings.id)] : [desc(key), desc(listings.id)]))
+      .limit(query.limit)
+      .offset(offset);
+  const estimated = (rows: Joined[], counted = 0) => ({
     rows: rows.map(flatten),
-    total: Math.max(estimate, Number.isFinite(counted) ? counted : 0, EXACT_COUNT_CAP + 1),
+    total: Math.max(estimate, counted, EXACT_COUNT_CAP + 1),
     totalExact: false,
-  };
+  });
+  if (estimate > CLEARLY_MANY) return estimated(await page(where, sortKey));
+  // Probably many (text and location only; the planner multiplies word frequencies, so it misjudges
+  // them both ways): try a bounded walk first, at most about three times the rows the estimate says a
+  // page needs. A full page from that prefix of the sort order is the right page, and the exact count
+  // is skipped (the total is then the estimate). Otherwise fall through to the count.
+  if (estimate > PROBABLY_MANY && (textCondition || locationCondition)) {
+    const visible = await visibleEstimate(db, opts.preModeration);
+    const budget = Math.min(MAX_WALK, Math.ceil((3 * (offset + query.limit) * visible) / estimate));
+    const boundary = db
+      .select({ key: sortKey })
+      .from(listings)
+      .where(visibleCondition(opts.preModeration))
+      .orderBy(...(ascending ? [asc(sortKey), asc(listings.id)] : [desc(sortKey), desc(listings.id)]))
+      .offset(budget)
+      .limit(1);
+    const bound = ascending
+      ? sql`${sortKey} <= coalesce((${boundary}), ${sortKey})`
+      : sql`${sortKey} >= coalesce((${boundary}), ${sortKey})`;
+    const rows = await page(and(walkWhere, bound), sortKey);
+    if (rows.length === query.limit) return estimated(rows);
+  }
+  // Count exactly, at most EXACT_COUNT_CAP + 1 rows. More than that: a page is within (visible /
+  // matches) × (offset + limit) rows of the sort index, so walk it (the planner, trusting its low
+  // estimate for several words, "hdpe" and "regrind" always come together, would sort thousands of
+  // GIN matches instead). At most that many: when a text or location filter is involved, sort on an
+  // expression so PostgreSQL takes the GIN bitmap of the matches and sorts only those, because walking
+  // a sort index would read most of the table when rare words are correlated with another filter.
+  const counted = await countUpTo(db, where, EXACT_COUNT_CAP);
+  if (counted > EXACT_COUNT_CAP) return estimated(await page(walkWhere, sortKey), counted);
+  const fewMatches = Boolean(textCondition || locationCondition);
+  const key = fewMatches
+    ? sql`(${sortKey} + ${sql.raw(sortKey === listings.createdAt ? "interval '0'" : '0')})`
+    : sortKey;
+  const rows = await page(where, key);
+  return { rows: rows.map(flatten), total: counted, totalExact: true };
 }
 
 /** Totals up to this many are exact (cheap to count); beyond it the marketplace shows the planner's estimate. */
 export const EXACT_COUNT_CAP = 1_000;
 /** Above this estimate the sort-index walk is always quick, so the exact count is skipped. */
 const CLEARLY_MANY = 20_000;
+/** Above this estimate a bounded walk of the sort index is tried before counting. */
+const PROBABLY_MANY = 2_000;
+/** The most rows a bounded walk reads (a few milliseconds). */
+const MAX_WALK = 30_000;
+
+const visibleRows = new WeakMap<Db, { rows: number; at: number }>();
+/** The planner's estimate of visible listings, kept a minute per database. */
+async function visibleEstimate(db: Db, preModeration: boolean): Promise<number> {
+  const cached = visibleRows.get(db);
+  if (cached && Date.now() - cached.at < 60_000) return cached.rows;
+  const rows = await plannerEstimate(db, visibleCondition(preModeration));
+  visibleRows.set(db, { rows, at: Date.now() });
+  return rows;
+}
 
 async function countUpTo(db: Db, where: SQL | undefined, cap: number): Promise<number> {
   const limited = db

@@ -167,6 +167,16 @@ describe('creating and reading listings', () => {
     expect((await q('q=corrugat')).items[0].title).toBe('OCC bales');
     expect((await q('q=melting steel')).total).toBe(1);
     expect((await q('q=cardboard')).total).toBe(1);
+    // Words: all of them, anywhere in title or description; the last one also as a beginning.
+    expect((await q('q=cardb')).total).toBe(1);
+    expect((await q('q=corrugated bal')).items.map((l: { title: string }) => l.title)).toEqual(['OCC bales']);
+    expect((await q('q=bottles clear')).items.map((l: { title: string }) => l.title)).toEqual([
+      'PET bottle bales',
+    ]);
+    expect((await q('q=steel bales')).total).toBe(0);
+    // One word may also sit inside a title word (trigram); operators in the text are plain characters.
+    expect((await q('q=elting')).total).toBe(1);
+    expect((await q('q=steel%20%26%20!melting')).total).toBe(1);
     expect((await q('category=paper')).total).toBe(1);
     expect((await q('type=buy')).items[0].totalCents).toBeNull();
     expect((await q('minPrice=90&maxPrice=100')).items.map((l: { title: string }) => l.title)).toEqual([

@@ -76,6 +76,10 @@ export const listings = pgTable(
     index('listings_visible_quantity_idx')
       .on(t.quantity, t.id)
       .where(sql`status = 'active' and approval_status <> 'rejected'`),
+    // Price range + unit (no text): the capped count reads a range of this index, not the table.
+    index('listings_visible_unit_price_idx')
+      .on(t.unit, t.priceCents)
+      .where(sql`status = 'active' and approval_status <> 'rejected'`),
     index('listings_category_type_idx').on(t.category, t.type),
     index('listings_approval_idx').on(t.approvalStatus, t.createdAt),
     index('listings_expires_idx').on(t.expiresAt).where(sql`status = 'active' and expires_at is not null`),

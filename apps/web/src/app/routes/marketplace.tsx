@@ -33,7 +33,13 @@ export function MarketplacePage() {
   );
 
   const items = listings.data?.pages.flatMap((p) => p.items) ?? [];
-  const total = listings.data?.pages[0]?.total ?? 0;
+  const firstPage = listings.data?.pages[0];
+  const total = firstPage?.total ?? 0;
+  // Above a thousand matches the server answers the planner's estimate: say so.
+  const totalLabel =
+    firstPage?.totalExact === false
+      ? `about ${total.toLocaleString('en-US')}`
+      : total.toLocaleString('en-US');
 
   return (
     <>
@@ -65,7 +71,7 @@ export function MarketplacePage() {
         ) : (
           <>
             <p className="tabular text-sm text-muted-foreground" role="status">
-              Showing {items.length} of {total} listings
+              Showing {items.length} of {totalLabel} listings
             </p>
             <ListingGrid>
               {items.map((listing) => (

@@ -30,8 +30,10 @@ export const getListingsQueryOptions = (filters: ListingFilters) =>
     queryFn: ({ pageParam, signal }) => getListings(filters, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => {
+      // A full page may have a successor; an estimated total (totalExact false) cannot end the list.
       const loaded = pages.reduce((n, p) => n + p.items.length, 0);
-      return loaded < last.total && last.items.length > 0 ? last.page + 1 : undefined;
+      const mayHaveMore = last.totalExact === false || loaded < last.total;
+      return last.items.length === last.pageSize && mayHaveMore ? last.page + 1 : undefined;
     },
   });
 

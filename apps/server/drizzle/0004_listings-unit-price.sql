@@ -1,0 +1,1 @@
+CREATE INDEX "listings_visible_unit_price_idx" ON "listings" USING btree ("unit","price_cents") WHERE status = 'active' and approval_status <> 'rejected';
