@@ -22,6 +22,8 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { type AdminService, createAdminService } from './modules/admin/admin.service.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { type BillingService, createBillingService } from './modules/billing/billing.service.ts';
+import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { type CompaniesService, createCompaniesService } from './modules/companies/companies.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { createLedgerService, type LedgerService } from './modules/ledger/ledger.service.ts';
@@ -85,6 +87,7 @@ export type AppServices = {
   payments: PaymentsService;
   billing: BillingService;
   listings: ListingsService;
+  companies: CompaniesService;
   storage: Storage;
   /** Present while the built-in sandbox is the payment provider. */
   sandbox: SandboxProvider | null;
@@ -182,6 +185,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     isAdmin: admin.isAdmin,
     appUrl: env.appUrl,
   });
+  const companies = createCompaniesService({
+    db: database.db,
+    clock,
+    notifications,
+    realtime,
+    appUrl: env.appUrl,
+  });
   const auth = createAuth({
     db: database.db,
     secret: env.authSecret,
@@ -227,6 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payments,
     billing,
     listings,
+    companies,
     storage,
     sandbox,
   });
@@ -246,6 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(billingRoutes(billing));
   await app.register(paymentsRoutes(payments));
   await app.register(listingsRoutes(listings, admin));
+  await app.register(companiesRoutes(companies, admin));
   await app.register(paymentsWebhookRoutes(payments));
   if (sandbox) await app.register(sandboxPagesRoutes(sandbox));
   registerRealtimeSocket(app, realtime);

@@ -2,6 +2,7 @@
 export * from '../modules/accounts/accounts.table.ts';
 export * from '../modules/admin/admin.table.ts';
 export * from '../modules/billing/billing.table.ts';
+export * from '../modules/companies/companies.table.ts';
 export * from '../modules/ledger/ledger.table.ts';
 export * from '../modules/listings/listings.table.ts';
 export * from '../modules/notifications/notifications.table.ts';

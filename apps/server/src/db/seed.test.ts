@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTestApp, createClient } from '../../test/build-test-app.ts';
 import { createLocalStorage } from '../lib/storage.ts';
 import { seedDemoData } from './seed.ts';
+import { DEMO_COMPANIES } from './seed-companies.ts';
 import { DEMO_LISTINGS } from './seed-listings.ts';
 
 describe('demo seed', () => {
@@ -27,5 +28,10 @@ describe('demo seed', () => {
     const photo = await visitor.get(page.items[0].images[0].thumbnailUrl);
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/webp');
+
+    const directory = (await visitor.get('/api/companies')).json();
+    expect(directory.total).toBe(DEMO_COMPANIES.length);
+    const verified = (await visitor.get('/api/companies?verifiedOnly=true')).json();
+    expect(verified.total).toBe(DEMO_COMPANIES.length - 1);
   });
 });

@@ -4,6 +4,7 @@ import { count } from 'drizzle-orm';
 import type { Storage } from '../lib/storage.ts';
 import type { Db } from './client.ts';
 import { accounts, admins, users } from './schema.ts';
+import { seedDemoCompanies } from './seed-companies.ts';
 import { seedDemoListings } from './seed-listings.ts';
 
 export const DEMO_PASSWORD = 'Recytrade-demo-2026';
@@ -92,6 +93,7 @@ export async function seedDemoData(
         await tx.insert(admins).values({ id: randomUUID(), userId: id, email: demo.email, role: 'owner' });
     }
   });
+  await seedDemoCompanies(db, userIds, opts.now ?? new Date());
   if (opts.storage) await seedDemoListings(db, opts.storage, userIds, opts.now ?? new Date());
   return { seeded: true };
 }

@@ -3,7 +3,8 @@ import type { Database } from '../db/client.ts';
 
 const CHANNEL = 'app_realtime';
 
-export type PubSubMessage = { userId: string; event: unknown };
+/** To one user's sockets, or (`broadcast`) to every socket of every instance. */
+export type PubSubMessage = { userId: string; event: unknown } | { broadcast: true; event: unknown };
 export type PubSub = {
   /** Publish to every instance (including this one) through NOTIFY. */
   publish(message: PubSubMessage): Promise<void>;

@@ -10,16 +10,22 @@ export type RealtimeService = ReturnType<typeof createRealtimeService>;
 export function createRealtimeService(deps: { pubsub: PubSub }) {
   const socketsByUser = new Map<string, Set<Sendable>>();
 
-  deps.pubsub.onMessage(({ userId, event }) => {
-    const sockets = socketsByUser.get(userId);
-    if (!sockets) return;
-    const frame = JSON.stringify(event);
-    for (const socket of sockets) if (socket.readyState === OPEN) socket.send(frame);
+  deps.pubsub.onMessage((message) => {
+    const frame = JSON.stringify(message.event);
+    const targets =
+      'broadcast' in message ? [...socketsByUser.values()] : [socketsByUser.get(message.userId) ?? []];
+    for (const sockets of targets)
+      for (const socket of sockets) if (socket.readyState === OPEN) socket.send(frame);
   });
 
   /** Publishes an event to every open socket of the user, on whichever instance holds it. */
   async function publishToUser(userId: string, event: ServerRealtimeEvent): Promise<void> {
     await deps.pubsub.publish({ userId, event });
+  }
+
+  /** Publishes an event to every open socket on every instance (public news such as the directory). */
+  async function publishToAll(event: ServerRealtimeEvent): Promise<void> {
+    await deps.pubsub.publish({ broadcast: true, event });
   }
 
   function attach(userId: string, socket: Sendable): () => void {
@@ -34,5 +40,5 @@ export function createRealtimeService(deps: { pubsub: PubSub }) {
 
   const connectionCount = () => [...socketsByUser.values()].reduce((n, s) => n + s.size, 0);
 
-  return { publishToUser, attach, connectionCount };
+  return { publishToUser, publishToAll, attach, connectionCount };
 }

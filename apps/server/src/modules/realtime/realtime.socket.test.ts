@@ -140,3 +140,36 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('realtime across two serv
     expect(instanceB.services.realtime.connectionCount()).toBe(1);
   });
 });
+
+describe('directory broadcasts', () => {
+  it('tells every connected user when a company is created, changed or removed', async () => {
+    const { app } = await buildTestApp();
+    const url = await listen(app);
+    const alice = await signedInClient(app);
+    const bob = await signedInClient(app);
+    const aliceSocket = await connect(url, cookieOf(alice.client));
+    const bobSocket = await connect(url, cookieOf(bob.client));
+    await expect.poll(() => bobSocket.frames.length).toBe(1);
+
+    const res = await alice.client.post('/api/companies', {
+      companyName: 'Boxline Paper',
+      contactEmail: 'hello@boxline.test',
+      companyType: 'buyer',
+      materials: ['Paper'],
+    });
+    expect(res.statusCode).toBe(201);
+    const created = { type: 'directory.changed', companyId: res.json().id, change: 'created' };
+    await expect.poll(() => bobSocket.frames.at(-1)).toEqual(created);
+    await expect.poll(() => aliceSocket.frames.at(-1)).toEqual(created);
+
+    await alice.client.patch(`/api/companies/${res.json().id}`, { phone: '+1 555 0100' });
+    await expect.poll(() => bobSocket.frames.at(-1)).toMatchObject({ change: 'updated' });
+    await alice.client.request({ method: 'DELETE', url: `/api/companies/${res.json().id}` });
+    await expect.poll(() => bobSocket.frames.at(-1)).toMatchObject({ change: 'removed' });
+
+    // Per-user delivery still reaches only its user.
+    await app.services.realtime.publishToUser(alice.user.id, { type: 'notification', title: 't', body: 'b' });
+    await expect.poll(() => aliceSocket.frames.at(-1)).toMatchObject({ type: 'notification' });
+    expect(bobSocket.frames.some((f) => f.type === 'notification')).toBe(false);
+  });
+});

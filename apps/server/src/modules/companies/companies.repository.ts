@@ -1,0 +1,106 @@
+import type { DirectoryQuery } from '@app/shared/companies/companies.schemas';
+import { and, arrayOverlaps, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../accounts/accounts.table.ts';
+import { companies } from './companies.table.ts';
+
+export type CompanyRow = typeof companies.$inferSelect;
+export type NewCompanyRow = typeof companies.$inferInsert;
+export type CompanyWithOwner = CompanyRow & { ownerEmail: string; ownerName: string };
+
+const withOwner = { company: companies, ownerEmail: users.email, ownerName: users.name };
+const flatten = (r: { company: CompanyRow; ownerEmail: string; ownerName: string }): CompanyWithOwner => ({
+  ...r.company,
+  ownerEmail: r.ownerEmail,
+  ownerName: r.ownerName,
+});
+
+/** Escapes LIKE wildcards so user text matches literally. */
+const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function directoryCondition(query: DirectoryQuery): SQL {
+  const conditions: SQL[] = [isNull(companies.removedAt), sql`${companies.companyName} <> ''`];
+  if (query.verifiedOnly) conditions.push(eq(companies.verified, true));
+  if (query.companyType) conditions.push(eq(companies.companyType, query.companyType));
+  if (query.sector) conditions.push(eq(companies.sector, query.sector));
+  if (query.materials?.length) conditions.push(arrayOverlaps(companies.materials, query.materials));
+  const q = query.q?.trim();
+  if (q)
+    conditions.push(
+      or(
+        sql`${companies.search} @@ plainto_tsquery('english'::regconfig, ${q})`,
+        ilike(companies.companyName, likePattern(q)),
+        ilike(companies.description, likePattern(q)),
+      ) as SQL,
+    );
+  return and(...conditions) as SQL;
+}
+
+export async function listDirectory(db: Db, query: DirectoryQuery) {
+  const where = directoryCondition(query);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(companies)
+      .where(where)
+      .orderBy(desc(companies.createdAt), desc(companies.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(companies).where(where),
+  ]);
+  return { rows, total };
+}
+
+export async function findCompany(db: Db, id: string): Promise<CompanyWithOwner | undefined> {
+  const [row] = await db
+    .select(withOwner)
+    .from(companies)
+    .innerJoin(users, eq(users.id, companies.userId))
+    .where(eq(companies.id, id));
+  return row && flatten(row);
+}
+
+export async function listByOwner(db: Db, userId: string): Promise<CompanyRow[]> {
+  return db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.userId, userId), isNull(companies.removedAt)))
+    .orderBy(desc(companies.createdAt), desc(companies.id));
+}
+
+export async function insertCompany(db: Db, row: NewCompanyRow): Promise<CompanyRow> {
+  const [inserted] = await db.insert(companies).values(row).returning();
+  return inserted;
+}
+
+export async function updateCompany(db: Db, id: string, patch: Partial<NewCompanyRow>): Promise<void> {
+  await db.update(companies).set(patch).where(eq(companies.id, id));
+}
+
+export async function deleteCompanyRow(db: Db, id: string): Promise<void> {
+  await db.delete(companies).where(eq(companies.id, id));
+}
+
+export async function listForAdmin(
+  db: Db,
+  status: 'all' | 'pending' | 'verified',
+  page: number,
+  pageSize: number,
+) {
+  const conditions: SQL[] = [isNull(companies.removedAt)];
+  if (status === 'pending') conditions.push(eq(companies.verified, false));
+  if (status === 'verified') conditions.push(eq(companies.verified, true));
+  const where = and(...conditions);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(withOwner)
+      .from(companies)
+      .innerJoin(users, eq(users.id, companies.userId))
+      .where(where)
+      .orderBy(desc(companies.createdAt), desc(companies.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(companies).where(where),
+  ]);
+  return { rows: rows.map(flatten), total };
+}

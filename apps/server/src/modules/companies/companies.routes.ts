@@ -1,0 +1,87 @@
+import {
+  AdminCompaniesQuerySchema,
+  AdminCompanyPageSchema,
+  AdminCompanySchema,
+  CompanyBodySchema,
+  CompanySchema,
+  DirectoryPageSchema,
+  DirectoryQuerySchema,
+  OwnCompaniesSchema,
+  RemoveCompanyBodySchema,
+  UpdateCompanyBodySchema,
+} from '@app/shared/companies/companies.schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../plugins/session.ts';
+import type { AdminService } from '../admin/admin.service.ts';
+import type { CompaniesService } from './companies.service.ts';
+
+const IdParams = z.object({ id: z.string().min(1).max(100) });
+const SIGN_IN_TO_MANAGE = 'Please sign in to manage your companies.';
+
+export const companiesRoutes =
+  (companies: CompaniesService, admin: AdminService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/companies',
+      { schema: { querystring: DirectoryQuerySchema, response: { 200: DirectoryPageSchema } } },
+      async (request) => companies.directory(request.query),
+    );
+
+    app.get(
+      '/api/companies/:id',
+      { schema: { params: IdParams, response: { 200: CompanySchema } } },
+      async (request) => companies.getCompany(request.params.id),
+    );
+
+    app.get('/api/me/companies', { schema: { response: { 200: OwnCompaniesSchema } } }, async (request) =>
+      companies.listOwn(requireUser(request, SIGN_IN_TO_MANAGE).id),
+    );
+
+    app.post(
+      '/api/companies',
+      { schema: { body: CompanyBodySchema, response: { 201: CompanySchema } } },
+      async (request, reply) => {
+        const user = requireUser(request, SIGN_IN_TO_MANAGE);
+        reply.status(201);
+        return companies.createCompany(user, request.body);
+      },
+    );
+
+    app.patch(
+      '/api/companies/:id',
+      { schema: { params: IdParams, body: UpdateCompanyBodySchema, response: { 200: CompanySchema } } },
+      async (request) =>
+        companies.updateOwnCompany(requireUser(request, SIGN_IN_TO_MANAGE), request.params.id, request.body),
+    );
+
+    app.delete('/api/companies/:id', { schema: { params: IdParams } }, async (request, reply) => {
+      await companies.deleteOwnCompany(requireUser(request, SIGN_IN_TO_MANAGE), request.params.id);
+      return reply.status(204).send();
+    });
+
+    app.get(
+      '/api/admin/companies',
+      { schema: { querystring: AdminCompaniesQuerySchema, response: { 200: AdminCompanyPageSchema } } },
+      async (request) => {
+        await admin.requireAdmin(request);
+        return companies.adminList(request.query);
+      },
+    );
+
+    app.post(
+      '/api/admin/companies/:id/verify',
+      { schema: { params: IdParams, response: { 200: AdminCompanySchema } } },
+      async (request) => companies.verify(await admin.requireAdmin(request), request.params.id),
+    );
+
+    app.post(
+      '/api/admin/companies/:id/remove',
+      { schema: { params: IdParams, body: RemoveCompanyBodySchema } },
+      async (request, reply) => {
+        const adminUser = await admin.requireAdmin(request);
+        await companies.remove(adminUser, request.params.id, request.body.reason);
+        return reply.status(204).send();
+      },
+    );
+  };

@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AdminCompaniesQuery,
+  type AdminCompany,
+  type AdminCompanyPage,
+  COMPANY_LIMITS,
+  COMPANY_MESSAGES,
+  type Company,
+  type CompanyBody,
+  type DirectoryPage,
+  type DirectoryQuery,
+  type OwnCompanies,
+  type UpdateCompanyBody,
+} from '@app/shared/companies/companies.schemas';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { SessionUser } from '../accounts/accounts.service.ts';
+import { companyRemovedEmail, companyVerifiedEmail } from '../notifications/email-templates.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { RealtimeService } from '../realtime/realtime.service.ts';
+import {
+  type CompanyRow,
+  type CompanyWithOwner,
+  deleteCompanyRow,
+  findCompany,
+  insertCompany,
+  listByOwner,
+  listDirectory,
+  listForAdmin,
+  updateCompany,
+} from './companies.repository.ts';
+
+export type CompaniesService = ReturnType<typeof createCompaniesService>;
+
+const toView = (row: CompanyRow): Company => ({
+  id: row.id,
+  userId: row.userId,
+  companyName: row.companyName,
+  description: row.description,
+  contactEmail: row.contactEmail,
+  phone: row.phone,
+  website: row.website,
+  address: row.address,
+  materials: row.materials,
+  companyType: row.companyType,
+  sector: row.sector,
+  verified: row.verified,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const toAdminView = (row: CompanyWithOwner): AdminCompany => ({
+  ...toView(row),
+  ownerEmail: row.ownerEmail,
+  verifiedAt: row.verifiedAt?.toISOString() ?? null,
+  verifiedByAdminEmail: row.verifiedByAdminEmail,
+});
+
+export function createCompaniesService(deps: {
+  db: Db;
+  clock: Clock;
+  notifications: NotificationsService;
+  realtime: RealtimeService;
+  appUrl: string;
+}) {
+  const { db, clock, notifications, realtime } = deps;
+
+  /** Every connected user hears of directory changes; a failed broadcast never fails the write. */
+  async function announce(companyId: string, change: 'created' | 'updated' | 'removed') {
+    await realtime.publishToAll({ type: 'directory.changed', companyId, change }).catch(() => {});
+  }
+
+  async function findVisible(id: string): Promise<CompanyWithOwner> {
+    const row = await findCompany(db, id);
+    if (!row || row.removedAt) throw new AppError('NOT_FOUND', COMPANY_MESSAGES.notFound);
+    return row;
+  }
+
+  /** The owner's company, or 404 for anybody else (no hint that it exists). */
+  async function findOwn(user: SessionUser, id: string): Promise<CompanyWithOwner> {
+    const row = await findVisible(id);
+    if (row.userId !== user.id) throw new AppError('NOT_FOUND', COMPANY_MESSAGES.notFound);
+    return row;
+  }
+
+  async function directory(query: DirectoryQuery): Promise<DirectoryPage> {
+    const { rows, total } = await listDirectory(db, query);
+    return { items: rows.map(toView), total, page: query.page, pageSize: query.limit };
+  }
+
+  async function getCompany(id: string): Promise<Company> {
+    return toView(await findVisible(id));
+  }
+
+  async function listOwn(userId: string): Promise<OwnCompanies> {
+    return { items: (await listByOwner(db, userId)).map(toView) };
+  }
+
+  async function createCompany(user: SessionUser, body: CompanyBody): Promise<Company> {
+    const now = clock.now();
+    const row = await insertCompany(db, {
+      id: randomUUID(),
+      userId: user.id,
+      companyName: body.companyName,
+      contactEmail: body.contactEmail,
+      companyType: body.companyType,
+      materials: body.materials,
+      sector: body.sector ?? null,
+      description: body.description ?? null,
+      phone: body.phone ?? null,
+      website: body.website ?? null,
+      address: body.address ?? null,
+      verified: false,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await announce(row.id, 'created');
+    return toView(row);
+  }
+
+  async function updateOwnCompany(user: SessionUser, id: string, body: UpdateCompanyBody): Promise<Company> {
+    await findOwn(user, id);
+    const patch: Partial<CompanyRow> = { updatedAt: clock.now() };
+    for (const [key, value] of Object.entries(body) as Array<[keyof UpdateCompanyBody, unknown]>)
+      if (value !== undefined) (patch as Record<string, unknown>)[key] = value;
+    await updateCompany(db, id, patch);
+    await announce(id, 'updated');
+    return getCompany(id);
+  }
+
+  async function deleteOwnCompany(user: SessionUser, id: string): Promise<void> {
+    await findOwn(user, id);
+    await deleteCompanyRow(db, id);
+    await announce(id, 'removed');
+  }
+
+  async function adminList(query: AdminCompaniesQuery): Promise<AdminCompanyPage> {
+    const pageSize = COMPANY_LIMITS.adminPageSize;
+    const { rows, total } = await listForAdmin(db, query.status, query.page, pageSize);
+    return { items: rows.map(toAdminView), total, page: query.page, pageSize };
+  }
+
+  async function verify(admin: SessionUser, id: string): Promise<AdminCompany> {
+    const row = await findVisible(id);
+    const now = clock.now();
+    await updateCompany(db, id, {
+      verified: true,
+      verifiedAt: now,
+      verifiedByAdminEmail: admin.email,
+      updatedAt: now,
+    });
+    if (!row.verified)
+      await notifications.queueEmail({
+        to: row.ownerEmail,
+        kind: 'company-verified',
+        meta: { companyId: id },
+        ...companyVerifiedEmail(row.ownerName, row.companyName, `${deps.appUrl}/companies/${id}`),
+      });
+    await announce(id, 'updated');
+    return toAdminView((await findCompany(db, id)) as CompanyWithOwner);
+  }
+
+  async function remove(admin: SessionUser, id: string, reason: string): Promise<void> {
+    const row = await findVisible(id);
+    const now = clock.now();
+    await updateCompany(db, id, {
+      removedAt: now,
+      removalReason: reason,
+      removedByAdminEmail: admin.email,
+      updatedAt: now,
+    });
+    await notifications.queueEmail({
+      to: row.ownerEmail,
+      kind: 'company-removed',
+      meta: { companyId: id },
+      ...companyRemovedEmail(row.ownerName, row.companyName, reason, `${deps.appUrl}/companies/manage`),
+    });
+    await announce(id, 'removed');
+  }
+
+  return {
+    directory,
+    getCompany,
+    listOwn,
+    createCompany,
+    updateOwnCompany,
+    deleteOwnCompany,
+    adminList,
+    verify,
+    remove,
+  };
+}
