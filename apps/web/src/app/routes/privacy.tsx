@@ -81,9 +81,9 @@ export function PrivacyPage() {
             correct other details.
           </li>
           <li>
-            Deletion: ask us to delete your account. Self-service deletion in Account Settings is coming soon;
-            until then, email us and we will handle the request. Records we must keep by law, such as
-            invoices, are retained.
+            Deletion: ask us to delete your account. Account Settings will offer self-service deletion in a
+            later release; until then, email us and we will handle the request. Records we must keep by law,
+            such as invoices, are retained.
           </li>
           <li>
             Communication preferences: opt out of marketing emails at any time; service emails continue while

@@ -149,12 +149,7 @@ export function MarketplaceFilters({ filters, onChange }: MarketplaceFiltersProp
             value={filters.type ?? ''}
             onChange={(e) => set('type', e.target.value)}
           >
-            <option value="">All types</option>
-            {LISTING_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t.toUpperCase()}
-              </option>
-            ))}
+            <EnumOptions values={LISTING_TYPES} empty="All types" label={(t) => t.toUpperCase()} />
           </Select>
         </div>
         <div>
@@ -166,12 +161,7 @@ export function MarketplaceFilters({ filters, onChange }: MarketplaceFiltersProp
             value={filters.category ?? ''}
             onChange={(e) => set('category', e.target.value)}
           >
-            <option value="">All categories</option>
-            {LISTING_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {capitalize(c)}
-              </option>
-            ))}
+            <EnumOptions values={LISTING_CATEGORIES} empty="All categories" label={(c) => capitalize(c)} />
           </Select>
         </div>
         <Button
@@ -224,22 +214,16 @@ export function MarketplaceFilters({ filters, onChange }: MarketplaceFiltersProp
           </FormField>
           <FormField label="Unit">
             <Select value={filters.unit ?? ''} onChange={(e) => set('unit', e.target.value)}>
-              <option value="">Any unit</option>
-              {LISTING_UNITS.map((u) => (
-                <option key={u} value={u}>
-                  {capitalize(u)}
-                </option>
-              ))}
+              <EnumOptions values={LISTING_UNITS} empty="Any unit" label={(u) => capitalize(u)} />
             </Select>
           </FormField>
           <FormField label="Availability">
             <Select value={filters.availability ?? ''} onChange={(e) => set('availability', e.target.value)}>
-              <option value="">Any time</option>
-              {LISTING_AVAILABILITY.map((a) => (
-                <option key={a} value={a}>
-                  {AVAILABILITY_LABELS[a]}
-                </option>
-              ))}
+              <EnumOptions
+                values={LISTING_AVAILABILITY}
+                empty="Any time"
+                label={(a) => AVAILABILITY_LABELS[a]}
+              />
             </Select>
           </FormField>
           <FormField label="Min quantity">
@@ -257,15 +241,33 @@ export function MarketplaceFilters({ filters, onChange }: MarketplaceFiltersProp
               value={filters.sort ?? 'newest'}
               onChange={(e) => set('sort', e.target.value === 'newest' ? '' : e.target.value)}
             >
-              {LISTING_SORTS.map((s) => (
-                <option key={s} value={s}>
-                  {SORT_LABELS[s]}
-                </option>
-              ))}
+              <EnumOptions values={LISTING_SORTS} label={(s) => SORT_LABELS[s]} />
             </Select>
           </FormField>
         </fieldset>
       ) : null}
     </div>
+  );
+}
+
+/** The <option>s of a filter over one of the listing enumerations, after an optional "any" choice. */
+function EnumOptions<T extends string>({
+  values,
+  empty,
+  label,
+}: {
+  values: readonly T[];
+  empty?: string;
+  label: (value: T) => string;
+}) {
+  return (
+    <>
+      {empty !== undefined && <option value="">{empty}</option>}
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {label(value)}
+        </option>
+      ))}
+    </>
   );
 }
