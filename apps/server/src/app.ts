@@ -30,6 +30,9 @@ import { createLedgerService, type LedgerService } from './modules/ledger/ledger
 import { scheduleListingsJobs } from './modules/listings/listings.job.ts';
 import { listingsRoutes } from './modules/listings/listings.routes.ts';
 import { createListingsService, type ListingsService } from './modules/listings/listings.service.ts';
+import { scheduleMessagingJobs } from './modules/messaging/messaging.job.ts';
+import { messagingRoutes } from './modules/messaging/messaging.routes.ts';
+import { createMessagingService, type MessagingService } from './modules/messaging/messaging.service.ts';
 import { emailVerificationEmail, passwordResetEmail } from './modules/notifications/email-templates.ts';
 import { createMailer, type Mailer } from './modules/notifications/mailer.ts';
 import { devMailboxRoutes } from './modules/notifications/notifications.routes.ts';
@@ -88,6 +91,7 @@ export type AppServices = {
   billing: BillingService;
   listings: ListingsService;
   companies: CompaniesService;
+  messaging: MessagingService;
   storage: Storage;
   /** Present while the built-in sandbox is the payment provider. */
   sandbox: SandboxProvider | null;
@@ -192,6 +196,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     realtime,
     appUrl: env.appUrl,
   });
+  const messaging = createMessagingService({
+    db: database.db,
+    clock,
+    billing,
+    payments,
+    realtime,
+    notifications,
+    appUrl: env.appUrl,
+  });
   const auth = createAuth({
     db: database.db,
     secret: env.authSecret,
@@ -238,6 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     billing,
     listings,
     companies,
+    messaging,
     storage,
     sandbox,
   });
@@ -247,6 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await settings.seedDefaults();
   if (sandbox) await startSandboxJobs(jobs, sandbox);
   await scheduleListingsJobs(jobs, listings);
+  await scheduleMessagingJobs(jobs, messaging);
   registerSession(app, accounts);
 
   await app.register(healthRoutes(database));
@@ -258,6 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(paymentsRoutes(payments));
   await app.register(listingsRoutes(listings, admin));
   await app.register(companiesRoutes(companies, admin));
+  await app.register(messagingRoutes(messaging));
   await app.register(paymentsWebhookRoutes(payments));
   if (sandbox) await app.register(sandboxPagesRoutes(sandbox));
   registerRealtimeSocket(app, realtime);

@@ -69,7 +69,7 @@ export async function buildTestApp(
     database,
     mailer: opts.mailer,
     clock: opts.clock,
-    jobs: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 },
+    jobs: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, schedules: false },
     sandboxWebhooks: opts.sandboxWebhooks ?? 'inject',
     storage: opts.storage,
   });

@@ -5,6 +5,7 @@ export * from '../modules/billing/billing.table.ts';
 export * from '../modules/companies/companies.table.ts';
 export * from '../modules/ledger/ledger.table.ts';
 export * from '../modules/listings/listings.table.ts';
+export * from '../modules/messaging/messaging.table.ts';
 export * from '../modules/notifications/notifications.table.ts';
 export * from '../modules/payments/payments.table.ts';
 export * from '../modules/payments/providers/sandbox/sandbox.table.ts';

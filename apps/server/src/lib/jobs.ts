@@ -15,7 +15,15 @@ export type JobQueue = {
   stop(): Promise<void>;
 };
 
-export type JobQueueOptions = { pollingIntervalSeconds?: number; retryDelaySeconds?: number };
+export type JobQueueOptions = {
+  pollingIntervalSeconds?: number;
+  retryDelaySeconds?: number;
+  /**
+   * false: cron schedules are not registered (tests call the scheduled work themselves with their own
+   * clock, and a cron firing at a minute boundary mid-test would race them).
+   */
+  schedules?: boolean;
+};
 
 export async function startJobQueue(database: Database, opts: JobQueueOptions = {}): Promise<JobQueue> {
   const boss =
@@ -48,6 +56,7 @@ export async function startJobQueue(database: Database, opts: JobQueueOptions = 
       });
     },
     async schedule(name, cron, data = {}) {
+      if (opts.schedules === false) return;
       await ensureQueue(name);
       await boss.schedule(name, cron, data);
     },

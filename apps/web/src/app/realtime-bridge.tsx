@@ -3,16 +3,20 @@ import { toast } from 'sonner';
 import { useAuth } from '@/lib/auth-client';
 import { realtimeClient } from '@/lib/realtime-client';
 
-/** Keeps the realtime socket open while someone is signed in and shows server notifications as toasts. */
+/**
+ * Keeps the realtime socket open (a visitor's one carries public broadcasts such as the live directory),
+ * reopens it when the signed-in user changes, and shows server notifications as toasts.
+ */
 export function RealtimeBridge() {
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
   const userId = user?.id;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reopen when the user changes, so the server reads the new cookie
   useEffect(() => {
-    if (!userId) return;
+    if (loading) return;
     realtimeClient.connect();
     return () => realtimeClient.disconnect();
-  }, [userId]);
+  }, [userId, loading]);
 
   useEffect(
     () =>

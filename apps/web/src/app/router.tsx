@@ -3,9 +3,12 @@ import { AdminGate } from '@/features/admin/components/admin-gate';
 import { RequireSignedIn } from '@/features/auth/components/require-signed-in';
 import { AppLayout } from './layout/app-layout';
 import { AboutPage } from './routes/about';
+import { AdminCompaniesPage } from './routes/admin/companies';
 import { AdminListingsPage } from './routes/admin/listings';
 import { ApiOverviewPage } from './routes/api-overview';
 import { AuthConfirmPage } from './routes/auth-confirm';
+import { CompanyDetailPage } from './routes/company-detail';
+import { CompanyDirectoryPage } from './routes/company-directory';
 import { ContactPage } from './routes/contact';
 import { DashboardPage } from './routes/dashboard/dashboard';
 import { HelpPage } from './routes/help';
@@ -40,8 +43,9 @@ export const router = createBrowserRouter([
           { path: 'subscription', element: <SubscriptionPage /> },
           { path: 'marketplace', element: <MarketplacePage /> },
           { path: 'listings/:id', element: <ListingDetailPage /> },
-          { path: 'directory', element: later('Company Directory') },
-          { path: 'company-directory', element: later('Company Directory') },
+          { path: 'directory', element: <CompanyDirectoryPage /> },
+          { path: 'company-directory', element: <CompanyDirectoryPage /> },
+          { path: 'companies/:id', element: <CompanyDetailPage /> },
           { path: 'dashboard', element: <DashboardPage /> },
           { path: 'manage-listings', element: <ManageListingsPage /> },
           { path: 'messages', element: <RequireSignedIn>{later('Messages')}</RequireSignedIn> },
@@ -98,7 +102,7 @@ export const router = createBrowserRouter([
               { index: true, element: later('Admin Dashboard') },
               { path: 'users', element: later('User Management') },
               { path: 'listings', element: <AdminListingsPage /> },
-              { path: 'companies', element: later('Company Management') },
+              { path: 'companies', element: <AdminCompaniesPage /> },
               { path: 'blog', element: later('Blog Management') },
               { path: 'bulk-email', element: later('Bulk Email Management') },
               // The dashboard card says /admin/email, the route table /admin/email-management: both work.

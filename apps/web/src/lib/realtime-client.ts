@@ -12,12 +12,11 @@ const PATH = '/api/realtime';
 const PING_INTERVAL_MS = 25_000;
 const BACKOFF_BASE_MS = 1_000;
 const BACKOFF_MAX_MS = 30_000;
-/** The server closes with 4401 when the cookie carries no session: retrying would not help. */
-const UNAUTHENTICATED_CLOSE_CODE = 4401;
 
 /**
- * One WebSocket per tab to /api/realtime (same origin, cookie auth). Call connect() when signed in and
- * disconnect() on sign-out; between the two it reconnects with capped exponential backoff plus jitter.
+ * One WebSocket per tab to /api/realtime (same origin, cookie auth). A visitor's socket receives public
+ * broadcasts only; the bridge reopens it when someone signs in or out, so the server sees the new cookie.
+ * Between connect() and disconnect() it reconnects with capped exponential backoff plus jitter.
  */
 function createRealtimeClient() {
   let socket: WebSocket | null = null;
@@ -77,16 +76,11 @@ function createRealtimeClient() {
       if (!parsed.success) return;
       for (const handler of handlers) handler(parsed.data);
     });
-    ws.addEventListener('close', (event) => {
+    ws.addEventListener('close', () => {
       // A socket dropped by disconnect() (or already replaced) has nothing left to clean up.
       if (socket !== ws) return;
       socket = null;
       clearTimers();
-      if (event.code === UNAUTHENTICATED_CLOSE_CODE) {
-        wanted = false;
-        setState('idle');
-        return;
-      }
       scheduleReconnect();
     });
   }
@@ -103,7 +97,7 @@ function createRealtimeClient() {
       clearTimers();
       const ws = socket;
       socket = null;
-      ws?.close(1000, 'Signed out');
+      ws?.close(1000, 'Closed by the client');
       setState('idle');
     },
     /** Receive every validated server event; returns the unsubscribe function. */

@@ -163,6 +163,8 @@ export const ListListingsQuerySchema = z.object({
   unit: z.enum(LISTING_UNITS).optional(),
   availability: z.enum(LISTING_AVAILABILITY).optional(),
   minQuantity: optionalNumber.pipe(z.number().min(0).optional()),
+  /** One trader's listings (a company page shows its owner's active listings). */
+  sellerId: z.string().min(1).max(100).optional(),
   sort: z.enum(LISTING_SORTS).default('newest'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   limit: z.coerce

@@ -1,8 +1,14 @@
 import { z } from 'zod';
+import {
+  ConversationCreatedEventSchema,
+  ConversationReadEventSchema,
+  MessageCreatedEventSchema,
+} from '../messaging/messaging.schemas.ts';
 
 /** Events the server pushes to a user's channel. Later capabilities add members to the union. */
 export const ServerRealtimeEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('hello'), userId: z.string() }),
+  /** userId null: a visitor's socket (public broadcasts only). */
+  z.object({ type: z.literal('hello'), userId: z.string().nullable() }),
   z.object({ type: z.literal('pong') }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
   z.object({ type: z.literal('notification'), title: z.string(), body: z.string() }),
@@ -12,6 +18,10 @@ export const ServerRealtimeEventSchema = z.discriminatedUnion('type', [
     companyId: z.string(),
     change: z.enum(['created', 'updated', 'removed']),
   }),
+  /** To both participants only (see apps/server/src/modules/messaging/README.md). */
+  MessageCreatedEventSchema,
+  ConversationReadEventSchema,
+  ConversationCreatedEventSchema,
 ]);
 export type ServerRealtimeEvent = z.infer<typeof ServerRealtimeEventSchema>;
 

@@ -99,6 +99,7 @@ export async function searchListings(
   if (query.unit) conditions.push(eq(listings.unit, query.unit));
   if (query.availability) conditions.push(eq(listings.availability, query.availability));
   if (query.minQuantity !== undefined) conditions.push(gte(listings.quantity, query.minQuantity));
+  if (query.sellerId) conditions.push(eq(listings.userId, query.sellerId));
   const where = and(...conditions);
   // Choose the plan from how many listings match. Clearly many (by the planner's estimate): walking
   // the sort index finds a page at once, and the total is the estimate.

@@ -192,6 +192,13 @@ describe('creating and reading listings', () => {
     expect((await q('q=%25')).total).toBe(0);
     const featured = await visitor.get('/api/listings/featured');
     expect(featured.json().items).toHaveLength(3);
+    // One trader's listings (the company page): only theirs.
+    const { client: other, user: otherUser } = await signedInClient(app);
+    await createListing(other, { title: 'Aluminium UBC bales' });
+    expect((await q(`sellerId=${otherUser.id}`)).items.map((l: { title: string }) => l.title)).toEqual([
+      'Aluminium UBC bales',
+    ]);
+    expect((await q('sellerId=unknown-user')).total).toBe(0);
   });
 
   it('counts a view once per visitor per day', async () => {

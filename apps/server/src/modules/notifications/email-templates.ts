@@ -15,17 +15,29 @@ function layout(opts: {
   actionLabel: string;
   actionUrl: string;
   outro: string;
+  /** Optional linked lines between the intro and the button (a digest's conversations). */
+  items?: Array<{ label: string; url: string }>;
 }) {
+  const items = opts.items ?? [];
+  const itemsHtml = items.length
+    ? `<tr><td style="padding-top:12px;font-size:15px;line-height:1.6"><ul style="margin:0;padding-left:20px">${items
+        .map(
+          (i) => `<li><a href="${escapeHtml(i.url)}" style="color:#0f766e">${escapeHtml(i.label)}</a></li>`,
+        )
+        .join('')}</ul></td></tr>`
+    : '';
+  const itemsText = items.map((i) => `- ${i.label}: ${i.url}`).join('\n');
   const html = `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:Helvetica,Arial,sans-serif;color:#0f172a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:12px;padding:32px">
 <tr><td style="font-size:20px;font-weight:700;color:#0f766e">${PRODUCT_NAME}</td></tr>
 <tr><td style="padding-top:24px;font-size:18px;font-weight:600">${escapeHtml(opts.heading)}</td></tr>
 <tr><td style="padding-top:12px;font-size:15px;line-height:1.6">${escapeHtml(opts.intro)}</td></tr>
+${itemsHtml}
 <tr><td style="padding:24px 0"><a href="${escapeHtml(opts.actionUrl)}" style="background:#0f766e;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600;display:inline-block">${escapeHtml(opts.actionLabel)}</a></td></tr>
 <tr><td style="font-size:13px;line-height:1.6;color:#475569">${escapeHtml(opts.outro)}<br><br>If the button does not work, open this link:<br><a href="${escapeHtml(opts.actionUrl)}" style="color:#0f766e;word-break:break-all">${escapeHtml(opts.actionUrl)}</a></td></tr>
 </table></td></tr></table></body></html>`;
-  const text = `${opts.heading}\n\n${opts.intro}\n\n${opts.actionLabel}: ${opts.actionUrl}\n\n${opts.outro}\n\n— ${PRODUCT_NAME}`;
+  const text = `${opts.heading}\n\n${opts.intro}\n\n${itemsText ? `${itemsText}\n\n` : ''}${opts.actionLabel}: ${opts.actionUrl}\n\n${opts.outro}\n\n— ${PRODUCT_NAME}`;
   return { html, text };
 }
 
@@ -104,6 +116,34 @@ export function companyRemovedEmail(
       actionLabel: 'Manage my companies',
       actionUrl: url,
       outro: 'You can create a new company profile that follows the platform rules.',
+    }),
+  };
+}
+
+/** The unread-message digest: one email listing each conversation with its count of unread messages. */
+export function messageDigestEmail(
+  name: string,
+  conversations: Array<{ subject: string; fromName: string; count: number; url: string }>,
+  messagesUrl: string,
+  preferencesUrl: string,
+): RenderedEmail {
+  const total = conversations.reduce((n, c) => n + c.count, 0);
+  const plural = (n: number) => (n === 1 ? '1 unread message' : `${n} unread messages`);
+  return {
+    subject: `You have ${plural(total)} on ${PRODUCT_NAME}`,
+    ...layout({
+      heading: `Hello ${name}, you have ${plural(total)}`,
+      intro:
+        conversations.length === 1
+          ? 'A trader is waiting for your answer:'
+          : `Traders are waiting for your answer in ${conversations.length} conversations:`,
+      items: conversations.map((c) => ({
+        label: `${c.subject} (${plural(c.count)} from ${c.fromName})`,
+        url: c.url,
+      })),
+      actionLabel: 'Open Messages',
+      actionUrl: conversations.length === 1 ? conversations[0].url : messagesUrl,
+      outro: `You receive this email when a message stays unread for 15 minutes. You can turn it off in your account preferences: ${preferencesUrl}`,
     }),
   };
 }

@@ -9,11 +9,15 @@ export type RealtimeService = ReturnType<typeof createRealtimeService>;
 /** Holds this instance's sockets per user and delivers what any instance publishes. */
 export function createRealtimeService(deps: { pubsub: PubSub }) {
   const socketsByUser = new Map<string, Set<Sendable>>();
+  /** Visitors' sockets: they receive public broadcasts (the directory) and nothing addressed to a user. */
+  const anonymousSockets = new Set<Sendable>();
 
   deps.pubsub.onMessage((message) => {
     const frame = JSON.stringify(message.event);
     const targets =
-      'broadcast' in message ? [...socketsByUser.values()] : [socketsByUser.get(message.userId) ?? []];
+      'broadcast' in message
+        ? [...socketsByUser.values(), anonymousSockets]
+        : [socketsByUser.get(message.userId) ?? []];
     for (const sockets of targets)
       for (const socket of sockets) if (socket.readyState === OPEN) socket.send(frame);
   });
@@ -28,7 +32,13 @@ export function createRealtimeService(deps: { pubsub: PubSub }) {
     await deps.pubsub.publish({ broadcast: true, event });
   }
 
-  function attach(userId: string, socket: Sendable): () => void {
+  function attach(userId: string | null, socket: Sendable): () => void {
+    if (userId === null) {
+      anonymousSockets.add(socket);
+      return () => {
+        anonymousSockets.delete(socket);
+      };
+    }
     const set = socketsByUser.get(userId) ?? new Set<Sendable>();
     socketsByUser.set(userId, set);
     set.add(socket);
@@ -38,7 +48,8 @@ export function createRealtimeService(deps: { pubsub: PubSub }) {
     };
   }
 
-  const connectionCount = () => [...socketsByUser.values()].reduce((n, s) => n + s.size, 0);
+  const connectionCount = () =>
+    [...socketsByUser.values()].reduce((n, s) => n + s.size, anonymousSockets.size);
 
   return { publishToUser, publishToAll, attach, connectionCount };
 }

@@ -39,11 +39,31 @@ const cookieOf = (client: { cookies: Map<string, string> }) =>
   [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 
 describe('the realtime WebSocket', () => {
-  it('refuses a socket without a session', async () => {
+  it("gives a visitor's socket public broadcasts and nothing addressed to a user", async () => {
     const { app } = await buildTestApp();
     const url = await listen(app);
-    const conn = await connect(url);
-    await expect.poll(() => conn.closeCode()).toBe(4401);
+    const alice = await signedInClient(app);
+    const visitor = await connect(url);
+    await expect.poll(() => visitor.frames[0]).toEqual({ type: 'hello', userId: null });
+    await app.services.realtime.publishToUser(alice.user.id, {
+      type: 'notification',
+      title: 'Private',
+      body: 'x',
+    });
+    await app.services.realtime.publishToAll({
+      type: 'directory.changed',
+      companyId: 'c1',
+      change: 'created',
+    });
+    await expect
+      .poll(() => visitor.frames.at(-1))
+      .toEqual({
+        type: 'directory.changed',
+        companyId: 'c1',
+        change: 'created',
+      });
+    expect(visitor.frames).toHaveLength(2);
+    expect(visitor.closeCode()).toBeUndefined();
   });
 
   it("delivers an event published to a user to that user's socket only", async () => {

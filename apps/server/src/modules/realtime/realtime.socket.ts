@@ -5,15 +5,14 @@ import type { RealtimeService } from './realtime.service.ts';
 const send = (socket: { send(d: string): void }, event: ServerRealtimeEvent) =>
   socket.send(JSON.stringify(event));
 
-/** GET /api/realtime: the authenticated WebSocket; the session hook has already set request.user. */
+/**
+ * GET /api/realtime: the session hook has already set request.user. A signed-in socket receives the
+ * user's events and public broadcasts; a visitor's socket only public broadcasts (the live directory).
+ */
 export function registerRealtimeSocket(app: FastifyInstance, realtime: RealtimeService) {
   app.get('/api/realtime', { websocket: true }, (socket, request) => {
-    const user = request.user;
-    if (!user) {
-      socket.close(4401, 'Sign in required');
-      return;
-    }
-    const detach = realtime.attach(user.id, socket);
+    const userId = request.user?.id ?? null;
+    const detach = realtime.attach(userId, socket);
     // Handlers attach synchronously (per @fastify/websocket's README), so no early frame is lost.
     socket.on('message', (raw: Buffer) => {
       let parsed: unknown;
@@ -30,6 +29,6 @@ export function registerRealtimeSocket(app: FastifyInstance, realtime: RealtimeS
       if (event.data.type === 'ping') send(socket, { type: 'pong' });
     });
     socket.on('close', detach);
-    send(socket, { type: 'hello', userId: user.id });
+    send(socket, { type: 'hello', userId });
   });
 }

@@ -10,6 +10,7 @@ import {
   SubscriptionStatusCardSkeleton,
 } from '@/features/billing/components/subscription-status-card';
 import { useActivationPolling } from '@/features/billing/hooks/use-activation-polling';
+import { CompanyProfileBanner } from '@/features/companies/components/company-profile-banner';
 import { ListingFormDialog } from '@/features/listings/components/listing-form-dialog';
 import { usePricing } from '@/features/pricing/api/get-pricing';
 import { useAuth } from '@/lib/auth-client';
@@ -17,7 +18,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { QuickActions } from './quick-actions';
 import { usePaymentReturns } from './use-payment-returns';
 
-/** /dashboard: the subscription status card, quick actions, and the toasts of payment returns. */
+/** /dashboard: the company profile banner, the subscription status card, quick actions, and the toasts of payment returns. */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
   const { user, loading } = useAuth();
@@ -52,6 +53,7 @@ export function DashboardPage() {
       </PageHeader>
       <ListingFormDialog open={isCreateOpen} onOpenChange={setCreateOpen} pricing={pricing.data} />
       <div className="container-page grid grid-cols-1 items-start gap-6 py-10 lg:grid-cols-[3fr_2fr]">
+        <CompanyProfileBanner className="lg:col-span-2" />
         {pricing.data ? (
           <SubscriptionStatusCard pricing={pricing.data} isActivating={activation.isPolling} />
         ) : pricing.isError ? (

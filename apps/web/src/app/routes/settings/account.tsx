@@ -4,16 +4,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { PasswordResetEmailButton } from '@/features/auth/components/password-reset-email-button';
 import { ProfileForm } from '@/features/auth/components/profile-form';
+import { MyCompanies } from '@/features/companies/components/my-companies';
 import { useAuth } from '@/lib/auth-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useTabParam } from '@/lib/use-tab-param';
-import {
-  CompaniesComingNote,
-  DeleteAccountButton,
-  SettingsCard,
-  SettingsHeader,
-  SettingsSkeleton,
-} from './settings-parts';
+import { DeleteAccountButton, SettingsCard, SettingsHeader, SettingsSkeleton } from './settings-parts';
 
 const TABS = ['profile', 'security', 'companies', 'preferences'] as const;
 
@@ -85,7 +80,7 @@ export function AccountPage() {
         </TabsContent>
 
         <TabsContent value="companies" className="mt-6">
-          <CompaniesComingNote />
+          <MyCompanies />
         </TabsContent>
 
         <TabsContent value="preferences" className="mt-6 grid gap-6">

@@ -1,18 +1,14 @@
 import { Building2, Settings, UserRound } from 'lucide-react';
+import { useSearchParams } from 'react-router';
 import { SignedOutNotice } from '@/components/page/signed-out-notice';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { PasswordResetEmailButton } from '@/features/auth/components/password-reset-email-button';
 import { ProfileForm } from '@/features/auth/components/profile-form';
+import { MyCompanies } from '@/features/companies/components/my-companies';
 import { useAuth } from '@/lib/auth-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useTabParam } from '@/lib/use-tab-param';
-import {
-  CompaniesComingNote,
-  DeleteAccountButton,
-  SettingsCard,
-  SettingsHeader,
-  SettingsSkeleton,
-} from './settings-parts';
+import { DeleteAccountButton, SettingsCard, SettingsHeader, SettingsSkeleton } from './settings-parts';
 
 const TABS = ['profile', 'companies', 'account'] as const;
 
@@ -21,6 +17,18 @@ export function ProfilePage() {
   useDocumentTitle('Profile Settings');
   const { user, loading } = useAuth();
   const [tab, selectTab] = useTabParam(TABS);
+  // ?tab=companies&add=true opens the add-company wizard; closing it drops add=true from the address.
+  const [params, setParams] = useSearchParams();
+  const isAddRequested = tab === 'companies' && params.get('add') === 'true';
+  const clearAddRequest = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('add');
+        return next;
+      },
+      { replace: true },
+    );
 
   if (loading) return <SettingsSkeleton />;
   if (!user)
@@ -60,7 +68,7 @@ export function ProfilePage() {
         </TabsContent>
 
         <TabsContent value="companies" className="mt-6">
-          <CompaniesComingNote />
+          <MyCompanies openAddInitially={isAddRequested} onEditorClose={clearAddRequest} />
         </TabsContent>
 
         <TabsContent value="account" className="mt-6 grid gap-6">

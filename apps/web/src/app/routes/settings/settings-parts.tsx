@@ -1,8 +1,6 @@
-import { Building2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 
 /** The shape of a settings page while the session is being read. */
@@ -49,27 +47,6 @@ export function SettingsCard({
       </CardHeader>
       <CardContent>{children}</CardContent>
     </Card>
-  );
-}
-
-/** Company profiles ship with the company directory; until then this says so instead of showing samples. */
-export function CompaniesComingNote() {
-  return (
-    <EmptyState
-      icon={Building2}
-      title="Company profiles arrive with the company directory"
-      description={
-        <>
-          <p>
-            Company profiles are not available yet. When the company directory opens, you will be able to add
-            your companies here: name, contact details, the materials you trade and your sector.
-          </p>
-          <p className="mt-2">
-            Each new profile is reviewed by our team and shown as Verified or Pending Verification.
-          </p>
-        </>
-      }
-    />
   );
 }
 

@@ -5,14 +5,16 @@ import {
   LISTING_TYPES,
   LISTING_UNITS,
 } from '@app/shared/listings/listings.schemas';
-import { Search, SlidersHorizontal } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { SlidersHorizontal } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
 import { capitalize } from '@/lib/format';
+import { useDebouncedSearch } from '@/lib/use-debounced-search';
 import type { ListingFilters } from '../api/get-listings';
 
 export const AVAILABILITY_LABELS: Record<(typeof LISTING_AVAILABILITY)[number], string> = {
@@ -89,20 +91,8 @@ type MarketplaceFiltersProps = {
 /** Search, type and category always visible; "More Filters" opens price, location, unit, availability, quantity and sort. */
 export function MarketplaceFilters({ filters, onChange }: MarketplaceFiltersProps) {
   const panelId = useId();
-  const [search, setSearch] = useState(filters.q ?? '');
+  const [search, setSearch] = useDebouncedSearch(filters.q, (q) => onChange({ ...filters, q }));
   const [showMore, setShowMore] = useState(() => MORE_KEYS.some((k) => filters[k] !== undefined));
-
-  // Typing searches after a short pause; the address bar (and so the query) follows.
-  useEffect(() => {
-    if ((filters.q ?? '') === search.trim()) return;
-    const timer = setTimeout(() => onChange({ ...filters, q: search.trim() || undefined }), 350);
-    return () => clearTimeout(timer);
-  }, [search, filters, onChange]);
-
-  // Clearing the filters from outside (the empty state) empties the box too.
-  useEffect(() => {
-    setSearch((current) => (current.trim() === (filters.q ?? '') ? current : (filters.q ?? '')));
-  }, [filters.q]);
 
   const set = (key: keyof ListingFilters, value: string) =>
     onChange({ ...filters, [key]: value === '' ? undefined : NUMERIC.has(key) ? Number(value) : value });
@@ -123,23 +113,13 @@ export function MarketplaceFilters({ filters, onChange }: MarketplaceFiltersProp
           onChange({ ...filters, q: search.trim() || undefined });
         }}
       >
-        <div className="relative">
-          <Label htmlFor={`${panelId}-q`} className="sr-only">
-            Search listings
-          </Label>
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden
-          />
-          <Input
-            id={`${panelId}-q`}
-            type="search"
-            placeholder="Search titles and descriptions"
-            className="pl-9"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <SearchInput
+          id={`${panelId}-q`}
+          label="Search listings"
+          placeholder="Search titles and descriptions"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
         <div>
           <Label htmlFor={`${panelId}-type`} className="sr-only">
             Type

@@ -1,0 +1,132 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { buildTestApp, TEST_APP_URL, type TestClient } from '../../../test/build-test-app.ts';
+import { signedInClient } from '../../../test/factories/accounts.ts';
+import { settleWebhooks, subscribedClient } from '../../../test/factories/billing.ts';
+import { payCheckout } from '../../../test/factories/messaging.ts';
+
+type Frame = Record<string, unknown> & { type: string };
+const sockets: WebSocket[] = [];
+afterEach(() => {
+  for (const s of sockets.splice(0)) s.terminate();
+});
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  return `ws://127.0.0.1:${port}/api/realtime`;
+}
+
+/** A signed-in user's socket, collecting every frame after the greeting. */
+async function connectAs(url: string, client: TestClient) {
+  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const frames: Frame[] = [];
+  const socket = new WebSocket(url, { headers: { origin: TEST_APP_URL, cookie } });
+  sockets.push(socket);
+  socket.on('message', (data) => frames.push(JSON.parse(String(data))));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  await expect.poll(() => frames[0]?.type).toBe('hello');
+  return { frames, events: () => frames.filter((f) => f.type !== 'hello') };
+}
+
+describe('messaging over the realtime socket', () => {
+  it('delivers messages, new conversations and read receipts to both participants and nothing to a third user', async () => {
+    const { app } = await buildTestApp();
+    const url = await listen(app);
+    const alice = await subscribedClient(app);
+    const bob = await signedInClient(app);
+    const carol = await signedInClient(app);
+    const [aliceSocket, bobSocket, carolSocket] = await Promise.all([
+      connectAs(url, alice.client),
+      connectAs(url, bob.client),
+      connectAs(url, carol.client),
+    ]);
+
+    const start = await alice.client.post('/api/conversations', {
+      participantId: bob.user.id,
+      initialMessage: 'A long first message that is certainly longer than fifty characters in total.',
+    });
+    const conversationId = start.json().conversation.id;
+    const created = { type: 'conversation.created', conversationId, startedBy: alice.user.id };
+    const firstMessage = {
+      type: 'message.created',
+      conversationId,
+      messageId: start.json().message.id,
+      senderId: alice.user.id,
+      preview: 'A long first message that is certainly longer than…',
+      message: start.json().message,
+    };
+    for (const socket of [aliceSocket, bobSocket])
+      await expect.poll(() => socket.events()).toEqual([created, firstMessage]);
+
+    const reply = await bob.client.post(`/api/conversations/${conversationId}/messages`, {
+      content: 'Short',
+    });
+    await expect
+      .poll(() => aliceSocket.events().at(-1))
+      .toEqual({
+        type: 'message.created',
+        conversationId,
+        messageId: reply.json().id,
+        senderId: bob.user.id,
+        preview: 'Short',
+        message: reply.json(),
+      });
+
+    const read = await bob.client.post(`/api/conversations/${conversationId}/read`);
+    const receipt = {
+      type: 'conversation.read',
+      conversationId,
+      readerId: bob.user.id,
+      readAt: read.json().readAt,
+    };
+    await expect.poll(() => aliceSocket.events().at(-1)).toEqual(receipt);
+    await expect.poll(() => bobSocket.events().at(-1)).toEqual(receipt);
+
+    // A message too large for a NOTIFY payload arrives as its id and preview; the client fetches it.
+    const big = await bob.client.post(`/api/conversations/${conversationId}/messages`, {
+      content: '€'.repeat(5000),
+    });
+    await expect
+      .poll(() => aliceSocket.events().at(-1))
+      .toMatchObject({
+        type: 'message.created',
+        messageId: big.json().id,
+        message: null,
+        preview: `${'€'.repeat(50)}…`,
+      });
+
+    // A marker published to Carol arrives after everything above, so she has provably had nothing else.
+    await app.services.realtime.publishToUser(carol.user.id, {
+      type: 'notification',
+      title: 'marker',
+      body: '',
+    });
+    await expect
+      .poll(() => carolSocket.events())
+      .toEqual([{ type: 'notification', title: 'marker', body: '' }]);
+  });
+
+  it('tells both participants when a paid start opens its conversation', async () => {
+    const { app } = await buildTestApp();
+    const url = await listen(app);
+    const buyer = await signedInClient(app);
+    const seller = await signedInClient(app);
+    const sellerSocket = await connectAs(url, seller.client);
+    const start = await buyer.client.post('/api/conversations', {
+      participantId: seller.user.id,
+      initialMessage: 'Hi there',
+    });
+    expect(start.json().status).toBe('payment_required');
+    await payCheckout(buyer.client, start.json().checkoutUrl);
+    await settleWebhooks(app);
+    await expect
+      .poll(() => sellerSocket.events().map((e) => e.type), { timeout: 15_000 })
+      .toEqual(['conversation.created', 'message.created']);
+    expect(sellerSocket.events()[1]).toMatchObject({ preview: 'Hi there', senderId: buyer.user.id });
+  });
+});

@@ -1,0 +1,14 @@
+import { type Company, CompanySchema } from '@app/shared/companies/companies.schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { companyKeys } from './company-keys';
+
+export async function getCompany(id: string, signal?: AbortSignal): Promise<Company> {
+  return CompanySchema.parse(await api.get(`/api/companies/${encodeURIComponent(id)}`, { signal }));
+}
+
+export const getCompanyQueryOptions = (id: string) =>
+  queryOptions({ queryKey: companyKeys.detail(id), queryFn: ({ signal }) => getCompany(id, signal) });
+
+/** GET /api/companies/:id: one public company profile (404 "Company not found"). */
+export const useCompany = (id: string) => useQuery(getCompanyQueryOptions(id));
