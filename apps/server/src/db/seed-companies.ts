@@ -18,7 +18,7 @@ type DemoCompany = {
   verified: boolean;
 };
 
-/** One company per demo trader; all but one verified, so the directory shows both states. */
+/** One company per demo trader, across the 13 sectors and several countries; two pending, so both states show. */
 export const DEMO_COMPANIES: DemoCompany[] = [
   {
     owner: 'maria@greenloop-metals.test',
@@ -102,6 +102,132 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     companyType: 'seller',
     sector: 'Plastic Recycling',
     verified: false,
+  },
+  {
+    owner: 'anna@voltcycle.test',
+    companyName: 'VoltCycle E-Waste',
+    description:
+      'Certified dismantler of IT equipment and small appliances in Poznań. Circuit boards, cables and battery packs sorted for refiners.',
+    contactEmail: 'recycling@voltcycle.test',
+    phone: '+48 61 555 0112',
+    website: 'https://voltcycle.test',
+    address: 'ul. Przemysłowa 14, 61-541 Poznań, Poland',
+    materials: ['Electronics', 'Metals', 'Plastics'],
+    companyType: 'seller',
+    sector: 'Electronic Waste (E-Waste)',
+    verified: true,
+  },
+  {
+    owner: 'diego@vidrio-claro.test',
+    companyName: 'Vidrio Claro',
+    description:
+      'Glass cullet processor in Monterrey: colour-sorted flint, amber and green cullet for container and fibreglass furnaces.',
+    contactEmail: 'ventas@vidrio-claro.test',
+    phone: '+52 81 5550 0133',
+    website: 'https://vidrio-claro.test',
+    address: 'Av. Industrial 450, 64000 Monterrey, Mexico',
+    materials: ['Glass'],
+    companyType: 'both',
+    sector: 'Glass Recycling',
+    verified: true,
+  },
+  {
+    owner: 'sam@solidbase-aggregates.test',
+    companyName: 'SolidBase Aggregates',
+    description:
+      'Crushing and screening of concrete, brick and asphalt from demolition sites into certified recycled aggregates.',
+    contactEmail: 'orders@solidbase-aggregates.test',
+    phone: '+44 121 555 0178',
+    website: 'https://solidbase-aggregates.test',
+    address: 'Unit 7, Tyseley Industrial Park, Birmingham B11 2AA, United Kingdom',
+    materials: ['Construction Materials', 'Metals', 'Wood'],
+    companyType: 'seller',
+    sector: 'Construction & Demolition Waste',
+    verified: true,
+  },
+  {
+    owner: 'lena@greenharvest-compost.test',
+    companyName: 'GreenHarvest Compost',
+    description:
+      'In-vessel composting of food and garden waste from retailers and municipalities; we take source-separated organics by the truckload.',
+    contactEmail: 'intake@greenharvest-compost.test',
+    phone: '+49 89 555 0164',
+    website: 'https://greenharvest-compost.test',
+    address: 'Gewerbering 3, 85748 Garching, Germany',
+    materials: ['Food Waste', 'Wood'],
+    companyType: 'buyer',
+    sector: 'Organic Waste & Composting',
+    verified: true,
+  },
+  {
+    owner: 'marcus@tread-again.test',
+    companyName: 'TreadAgain Rubber',
+    description:
+      'End-of-life tyre collection and crumb rubber production for sports surfaces and moulded goods across Ontario.',
+    contactEmail: 'sales@tread-again.test',
+    phone: '+1 905 555 0147',
+    website: 'https://tread-again.test',
+    address: '1200 Industrial Pkwy, Hamilton, ON L8W 3N5, Canada',
+    materials: ['Rubber', 'Metals', 'Textiles'],
+    companyType: 'both',
+    sector: 'Rubber & Tire Recycling',
+    verified: true,
+  },
+  {
+    owner: 'yuki@kanto-solvents.test',
+    companyName: 'Kanto Solvent Recovery',
+    description:
+      'Distillation of spent industrial solvents (acetone, IPA, MEK) back to specification, with full chain-of-custody documents.',
+    contactEmail: 'info@kanto-solvents.test',
+    phone: '+81 48 555 0193',
+    website: 'https://kanto-solvents.test',
+    address: '3-12 Minami-ku, Saitama 336-0017, Japan',
+    materials: ['Chemicals'],
+    companyType: 'both',
+    sector: 'Chemical Waste Processing',
+    verified: true,
+  },
+  {
+    owner: 'omar@gulf-industrial.test',
+    companyName: 'Gulf Industrial Services',
+    description:
+      'Industrial waste contracts for refineries and plants in Jebel Ali: segregation on site, baling and export of recyclable fractions.',
+    contactEmail: 'contracts@gulf-industrial.test',
+    phone: '+971 4 555 0125',
+    website: 'https://gulf-industrial.test',
+    address: 'Plot S20119, Jebel Ali Free Zone, Dubai, United Arab Emirates',
+    materials: ['Metals', 'Plastics', 'Paper', 'Chemicals'],
+    companyType: 'seller',
+    sector: 'Industrial Waste Management',
+    verified: false,
+  },
+  {
+    owner: 'claire@metro-mrf.test',
+    companyName: 'Metro MRF Lyon',
+    description:
+      'Materials recovery facility sorting household packaging for the Lyon metropolitan area; regular outputs of PET, HDPE, aluminium cans and mixed paper.',
+    contactEmail: 'commercial@metro-mrf.test',
+    phone: '+33 4 55 50 01 86',
+    website: 'https://metro-mrf.test',
+    address: '12 Rue de l’Industrie, 69200 Vénissieux, France',
+    materials: ['Plastics', 'Metals', 'Paper', 'Glass'],
+    companyType: 'seller',
+    sector: 'Municipal Waste Processing',
+    verified: true,
+  },
+  {
+    owner: 'ben@timberloop.test',
+    companyName: 'TimberLoop Pallets',
+    description:
+      'Pallet repair and wood waste recovery in Atlanta; we buy broken pallets and sell repaired stock and clean wood chips.',
+    contactEmail: 'hello@timberloop.test',
+    phone: '+1 404 555 0158',
+    website: 'https://timberloop.test',
+    address: '2150 Marietta Blvd NW, Atlanta, GA 30318, United States',
+    materials: ['Wood'],
+    companyType: 'both',
+    sector: 'Other',
+    verified: true,
   },
 ];
 
