@@ -169,7 +169,7 @@ test('a signed-in free trader sees "Limited Messaging", the fee and their own co
   await expect(page.getByText('Limited Messaging')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Upgrade ($49/mo)' })).toHaveAttribute('href', '/subscription');
 
-  const message = companyCard(page, 'NordPapir AS').getByRole('link', { name: 'Message NordPapir AS' });
+  const message = companyCard(page, 'NordPapir AS').getByRole('button', { name: 'Message NordPapir AS' });
   await message.hover();
   await expect(page.getByRole('tooltip')).toHaveText(
     'Messaging this company costs a one-time $10.00 contact fee',
@@ -192,5 +192,7 @@ test('a signed-in free trader sees "Limited Messaging", the fee and their own co
   await expectAccessible(page);
 
   await message.click();
-  await expect(page.getByRole('heading', { level: 1, name: 'NordPapir AS' })).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Message NordPapir AS' });
+  await expect(dialog.getByText('One-time contact fee: $10.00')).toBeVisible();
+  await expect(dialog.getByLabel('Subject')).toHaveAttribute('placeholder', 'Conversation with NordPapir AS');
 });

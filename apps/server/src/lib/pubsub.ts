@@ -3,8 +3,8 @@ import type { Database } from '../db/client.ts';
 
 const CHANNEL = 'app_realtime';
 
-/** To one user's sockets, or (`broadcast`) to every socket of every instance. */
-export type PubSubMessage = { userId: string; event: unknown } | { broadcast: true; event: unknown };
+/** To the sockets of some users (one NOTIFY for all of them), or (`broadcast`) to every socket of every instance. */
+export type PubSubMessage = { userIds: string[]; event: unknown } | { broadcast: true; event: unknown };
 export type PubSub = {
   /** Publish to every instance (including this one) through NOTIFY. */
   publish(message: PubSubMessage): Promise<void>;

@@ -16,6 +16,7 @@ import { HomePage } from './routes/home';
 import { ListingDetailPage } from './routes/listing-detail';
 import { ManageListingsPage } from './routes/manage-listings';
 import { MarketplacePage } from './routes/marketplace';
+import { MessagesPage } from './routes/messages';
 import { NotAvailablePage } from './routes/not-available';
 import { NotFoundPage } from './routes/not-found';
 import { PaymentsPage } from './routes/payments';
@@ -48,7 +49,14 @@ export const router = createBrowserRouter([
           { path: 'companies/:id', element: <CompanyDetailPage /> },
           { path: 'dashboard', element: <DashboardPage /> },
           { path: 'manage-listings', element: <ManageListingsPage /> },
-          { path: 'messages', element: <RequireSignedIn>{later('Messages')}</RequireSignedIn> },
+          {
+            path: 'messages',
+            element: (
+              <RequireSignedIn>
+                <MessagesPage />
+              </RequireSignedIn>
+            ),
+          },
           { path: 'deals', element: later('Deals') },
           { path: 'blog', element: later('Blog') },
           { path: 'blog/:slug', element: later('Blog') },

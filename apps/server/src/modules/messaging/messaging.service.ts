@@ -284,9 +284,7 @@ export function createMessagingService(deps: {
 
   /** Best effort: a failed publish never fails the write (clients also refetch on reconnect). */
   async function publish(userIds: string[], event: ServerRealtimeEvent): Promise<void> {
-    await Promise.all(userIds.map((id) => realtime.publishToUser(id, event))).catch((err) =>
-      logError('realtime publish failed', err),
-    );
+    await realtime.publishToUsers(userIds, event).catch((err) => logError('realtime publish failed', err));
   }
 
   async function announceMessage(conversation: ConversationRow, message: Message): Promise<void> {
@@ -342,8 +340,9 @@ export function createMessagingService(deps: {
       await touchConversation(tx, conversation.id, now);
       return inserted;
     });
+    // Only a reply needs the quoted snippet read back; the inserted row is the whole of any other message.
     const message = toMessageView(
-      (await findMessageWithReply(db, row.id, MESSAGING_LIMITS.snippetMax)) ?? row,
+      input.replyToId ? ((await findMessageWithReply(db, row.id, MESSAGING_LIMITS.snippetMax)) ?? row) : row,
     );
     await announceMessage(conversation, message);
     return message;

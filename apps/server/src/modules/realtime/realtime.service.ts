@@ -17,14 +17,19 @@ export function createRealtimeService(deps: { pubsub: PubSub }) {
     const targets =
       'broadcast' in message
         ? [...socketsByUser.values(), anonymousSockets]
-        : [socketsByUser.get(message.userId) ?? []];
+        : [...new Set(message.userIds)].map((id) => socketsByUser.get(id) ?? []);
     for (const sockets of targets)
       for (const socket of sockets) if (socket.readyState === OPEN) socket.send(frame);
   });
 
   /** Publishes an event to every open socket of the user, on whichever instance holds it. */
   async function publishToUser(userId: string, event: ServerRealtimeEvent): Promise<void> {
-    await deps.pubsub.publish({ userId, event });
+    await deps.pubsub.publish({ userIds: [userId], event });
+  }
+
+  /** The same event to several users in one NOTIFY (both participants of a conversation). */
+  async function publishToUsers(userIds: string[], event: ServerRealtimeEvent): Promise<void> {
+    await deps.pubsub.publish({ userIds, event });
   }
 
   /** Publishes an event to every open socket on every instance (public news such as the directory). */
@@ -51,5 +56,5 @@ export function createRealtimeService(deps: { pubsub: PubSub }) {
   const connectionCount = () =>
     [...socketsByUser.values()].reduce((n, s) => n + s.size, anonymousSockets.size);
 
-  return { publishToUser, publishToAll, attach, connectionCount };
+  return { publishToUser, publishToUsers, publishToAll, attach, connectionCount };
 }

@@ -1,8 +1,9 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { MessagingBridge } from '@/features/messaging/components/messaging-bridge';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-/** Every screen: skip link, top navigation, the one <main>, footer. */
+/** Every screen: skip link, top navigation, the one <main>, footer (and the live messaging events). */
 export function AppLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
@@ -18,6 +19,7 @@ export function AppLayout() {
       </main>
       <SiteFooter />
       <ScrollRestoration />
+      <MessagingBridge />
     </div>
   );
 }

@@ -23,6 +23,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { MessagesNavLink } from '@/features/messaging/components/messages-nav-link';
 import { type AuthState, useAuth, useAuthDialog } from '@/lib/auth-client';
 import { cn } from '@/lib/cn';
 import { Brand } from './brand';
@@ -83,6 +84,7 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-2">
+          {auth.user ? <MessagesNavLink /> : null}
           <div className="hidden md:block">
             <AccountArea auth={auth} />
           </div>

@@ -176,7 +176,7 @@ export function CompanyDetailPage() {
                 </ContactRow>
               ) : null}
             </dl>
-            <CompanyMessageButton company={c} href="#contact" className="w-full" />
+            <CompanyMessageButton company={c} className="w-full" />
             {user?.id === c.userId ? (
               <p className="text-sm text-muted-foreground">
                 This is your company. Edit it from{' '}

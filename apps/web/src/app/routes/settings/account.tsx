@@ -1,10 +1,11 @@
-import { Bell, Building2, Shield, SlidersHorizontal, UserRound } from 'lucide-react';
+import { Building2, Shield, SlidersHorizontal, UserRound } from 'lucide-react';
 import { SignedOutNotice } from '@/components/page/signed-out-notice';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { PasswordResetEmailButton } from '@/features/auth/components/password-reset-email-button';
 import { ProfileForm } from '@/features/auth/components/profile-form';
 import { MyCompanies } from '@/features/companies/components/my-companies';
+import { MessageDigestSetting } from '@/features/messaging/components/message-digest-setting';
 import { useAuth } from '@/lib/auth-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useTabParam } from '@/lib/use-tab-param';
@@ -85,10 +86,7 @@ export function AccountPage() {
 
         <TabsContent value="preferences" className="mt-6 grid gap-6">
           <SettingsCard title="Notifications" description="Choose which emails and alerts you receive.">
-            <p className="flex items-center gap-2 text-sm text-muted-foreground">
-              <Bell className="size-4 shrink-0" aria-hidden />
-              Notification settings will be available in a future update.
-            </p>
+            <MessageDigestSetting />
           </SettingsCard>
           <SettingsCard
             title="Privacy"

@@ -17,6 +17,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
+import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { parseApiError } from '@/lib/api-client';
 import { capitalize, formatPricePerUnit, formatQuantity, formatShortDate } from '@/lib/format';
@@ -228,59 +229,37 @@ function ApproveDialog({ listing, onClose }: { listing: AdminListing | null; onC
   );
 }
 
+const parseRejectionReason = (reason: string) => RejectListingBodySchema.safeParse({ reason }).data?.reason;
+
 function RejectDialog({ listing, onClose }: { listing: AdminListing | null; onClose: () => void }) {
   const reject = useRejectListing();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
-  const close = () => {
-    setReason('');
-    setError(undefined);
-    onClose();
-  };
-  const submit = async () => {
+  const submit = async (reason: string) => {
     if (!listing) return;
-    const parsed = RejectListingBodySchema.safeParse({ reason });
-    if (!parsed.success) {
-      setError(LISTING_MESSAGES.rejectionReasonRequired);
-      return;
-    }
     try {
-      await reject.mutateAsync({ id: listing.id, reason: parsed.data.reason });
+      await reject.mutateAsync({ id: listing.id, reason });
       toast.success('Listing rejected successfully.');
-      close();
+      onClose();
     } catch (err) {
       const apiError = parseApiError(err);
       toast.error(apiError.code === 'UNKNOWN' ? 'Failed to reject listing.' : apiError.message);
     }
   };
   return (
-    <Dialog open={listing !== null} onOpenChange={(open) => !open && close()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Reject listing</DialogTitle>
-          <DialogDescription>
-            "{listing?.title}" will be hidden from the marketplace. The owner receives the reason by email.
-          </DialogDescription>
-        </DialogHeader>
-        <FormField label="Reason for rejection" error={error}>
-          <Textarea
-            value={reason}
-            maxLength={1000}
-            onChange={(e) => {
-              setReason(e.target.value);
-              if (error) setError(undefined);
-            }}
-          />
-        </FormField>
-        <DialogFooter>
-          <Button variant="outline" onClick={close}>
-            Cancel
-          </Button>
-          <Button variant="destructive" onClick={() => void submit()} disabled={reject.isPending}>
-            {reject.isPending ? 'Rejecting...' : 'Reject Listing'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ReasonDialog
+      open={listing !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Reject listing"
+      description={
+        <>"{listing?.title}" will be hidden from the marketplace. The owner receives the reason by email.</>
+      }
+      fieldLabel="Reason for rejection"
+      submitLabel="Reject Listing"
+      busyLabel="Rejecting..."
+      isBusy={reject.isPending}
+      requiredMessage={LISTING_MESSAGES.rejectionReasonRequired}
+      maxLength={1000}
+      parseReason={parseRejectionReason}
+      onSubmit={(reason) => void submit(reason)}
+    />
   );
 }

@@ -1,10 +1,9 @@
 import type { Company } from '@app/shared/companies/companies.schemas';
 import { MessageSquare } from 'lucide-react';
-import { useId } from 'react';
-import { Link } from 'react-router';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
-import { paths } from '@/config/paths';
+import { StartConversationDialog } from '@/features/messaging/components/start-conversation-dialog';
 import { usePricing } from '@/features/pricing/api/get-pricing';
 import { useAuth, useAuthDialog } from '@/lib/auth-client';
 import { cn } from '@/lib/cn';
@@ -14,8 +13,6 @@ const OWN_COMPANY = 'You cannot message your own company';
 
 type CompanyMessageButtonProps = {
   company: Pick<Company, 'id' | 'userId' | 'companyName'>;
-  /** Where signed-in traders go until messaging ships: the company page, or an anchor on it. */
-  href?: string;
   className?: string;
 };
 
@@ -32,13 +29,14 @@ export function useContactFeeText() {
 
 /**
  * "Message" on a company: visitors get the sign-in dialog, the owner a disabled button with the reason,
- * everyone else (for now) the company page. The tooltip states the fee.
+ * everyone else the start-conversation dialog. The tooltip states the fee.
  */
-export function CompanyMessageButton({ company, href, className }: CompanyMessageButtonProps) {
+export function CompanyMessageButton({ company, className }: CompanyMessageButtonProps) {
   const { user } = useAuth();
   const dialog = useAuthDialog();
   const feeText = useContactFeeText();
   const reasonId = useId();
+  const [messaging, setMessaging] = useState(false);
   const label = `Message ${company.companyName}`;
   const content = (
     <>
@@ -73,21 +71,27 @@ export function CompanyMessageButton({ company, href, className }: CompanyMessag
     );
   }
 
-  const target = href ?? paths.company(company.id);
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        {user ? (
-          <Button asChild className={className} aria-label={label}>
-            {target.startsWith('#') ? <a href={target}>{content}</a> : <Link to={target}>{content}</Link>}
-          </Button>
-        ) : (
-          <Button className={className} aria-label={label} onClick={() => dialog.open('signin')}>
+    <>
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <Button
+            className={className}
+            aria-label={label}
+            onClick={() => (user ? setMessaging(true) : dialog.open('signin'))}
+          >
             {content}
           </Button>
-        )}
-      </TooltipTrigger>
-      <TooltipContent>{feeText}</TooltipContent>
-    </Tooltip>
+        </TooltipTrigger>
+        <TooltipContent>{feeText}</TooltipContent>
+      </Tooltip>
+      {user ? (
+        <StartConversationDialog
+          open={messaging}
+          onOpenChange={setMessaging}
+          target={{ recipientId: company.userId, recipientName: company.companyName, companyId: company.id }}
+        />
+      ) : null}
+    </>
   );
 }

@@ -6,14 +6,7 @@ import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -258,24 +251,20 @@ function DeleteCompanyDialog({
     }
   };
   return (
-    <Dialog open={company !== null} onOpenChange={onOpenChange}>
-      <DialogContent role="alertdialog">
-        <DialogHeader>
-          <DialogTitle>Delete company</DialogTitle>
-          <DialogDescription>
-            Are you sure you want to delete "{company?.companyName}"? It will leave the company directory.
-            This action cannot be undone.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button variant="destructive" onClick={() => void confirm()} disabled={remove.isPending}>
-            {remove.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={company !== null}
+      onOpenChange={onOpenChange}
+      title="Delete company"
+      description={
+        <>
+          Are you sure you want to delete "{company?.companyName}"? It will leave the company directory. This
+          action cannot be undone.
+        </>
+      }
+      confirmLabel="Delete"
+      busyLabel="Deleting..."
+      isBusy={remove.isPending}
+      onConfirm={() => void confirm()}
+    />
   );
 }

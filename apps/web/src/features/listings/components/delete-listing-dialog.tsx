@@ -1,14 +1,6 @@
 import type { OwnListing } from '@app/shared/listings/listings.schemas';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { parseApiError } from '@/lib/api-client';
 import { useDeleteListing } from '../api/delete-listing';
 
@@ -38,23 +30,15 @@ export function DeleteListingDialog({
     }
   };
   return (
-    <Dialog open={listing !== null} onOpenChange={onOpenChange}>
-      <DialogContent role="alertdialog">
-        <DialogHeader>
-          <DialogTitle>Delete listing</DialogTitle>
-          <DialogDescription>
-            Are you sure you want to delete "{listing?.title}"? This action cannot be undone.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button variant="destructive" onClick={() => void confirm()} disabled={remove.isPending}>
-            {remove.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={listing !== null}
+      onOpenChange={onOpenChange}
+      title="Delete listing"
+      description={<>Are you sure you want to delete "{listing?.title}"? This action cannot be undone.</>}
+      confirmLabel="Delete"
+      busyLabel="Deleting..."
+      isBusy={remove.isPending}
+      onConfirm={() => void confirm()}
+    />
   );
 }

@@ -1,29 +1,31 @@
 import type { Listing } from '@app/shared/listings/listings.schemas';
 import { HandCoins, MessageSquare, ShoppingCart } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { StartConversationDialog } from '@/features/messaging/components/start-conversation-dialog';
 import { useAuth, useAuthDialog } from '@/lib/auth-client';
 import { cn } from '@/lib/cn';
 
 type ListingActionsProps = {
-  listing: Pick<Listing, 'id' | 'userId' | 'type' | 'title'>;
+  listing: Pick<Listing, 'id' | 'userId' | 'type' | 'title' | 'seller'>;
   /** The landing cards show the message button and Buy Now only; the marketplace adds Make Offer. */
   showMakeOffer?: boolean;
-  /** Where signed-in traders go until messaging and deals ship; the detail page points at its seller card. */
+  /** Where signed-in traders go for Buy Now and Make Offer until deals ship; the detail page points at its seller card. */
   href?: string;
   className?: string;
 };
 
 /**
  * Message seller, Buy Now (sell listings) and Make Offer. Visitors get the sign-in dialog; the owner sees
- * one disabled "Your Listing" button. Until messaging and deals ship, signed-in traders are taken to the
- * listing's detail page, which shows the seller's name and company.
+ * one disabled "Your Listing" button. Message opens the start-conversation dialog; until deals ship, Buy Now
+ * and Make Offer take signed-in traders to the listing's detail page, which shows the seller.
  */
 export function ListingActions({ listing, showMakeOffer = true, href, className }: ListingActionsProps) {
   const { user } = useAuth();
   const dialog = useAuthDialog();
+  const [messaging, setMessaging] = useState(false);
   const target = href ?? paths.listing(listing.id);
   // An in-page anchor (the detail page's seller card) is a plain link, so the browser scrolls to it.
   const linkTo = (children: ReactNode) =>
@@ -45,9 +47,27 @@ export function ListingActions({ listing, showMakeOffer = true, href, className 
   ] as const;
 
   const message = user ? (
-    <Button asChild variant="outline" size="icon" aria-label="Message seller" title="Message seller">
-      {linkTo(<MessageSquare aria-hidden />)}
-    </Button>
+    <>
+      <Button
+        variant="outline"
+        size="icon"
+        aria-label="Message seller"
+        title="Message seller"
+        onClick={() => setMessaging(true)}
+      >
+        <MessageSquare aria-hidden />
+      </Button>
+      <StartConversationDialog
+        open={messaging}
+        onOpenChange={setMessaging}
+        target={{
+          recipientId: listing.userId,
+          recipientName: listing.seller.fullName,
+          listingId: listing.id,
+          context: listing.title,
+        }}
+      />
+    </>
   ) : (
     <Button
       variant="outline"

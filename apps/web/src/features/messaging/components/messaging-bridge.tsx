@@ -1,0 +1,147 @@
+import {
+  type ConversationList,
+  MESSAGING_MESSAGES,
+  type UnreadCount,
+} from '@app/shared/messaging/messaging.schemas';
+import type { ServerRealtimeEvent } from '@app/shared/realtime/realtime-events';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { useAuth } from '@/lib/auth-client';
+import { realtimeClient } from '@/lib/realtime-client';
+import { patchConversation } from '../api/get-conversations';
+import { type MessagePages, mapMessages, removeMessages, upsertMessage } from '../api/get-messages';
+import { messagingKeys } from '../api/messaging-keys';
+import { isPendingMessage } from '../api/send-message';
+import { getActiveConversationId } from '../hooks/active-conversation';
+import { conversationPath } from '../utils/conversation-path';
+
+type MessagingEvent = Extract<
+  ServerRealtimeEvent,
+  { type: 'message.created' | 'conversation.read' | 'conversation.created' }
+>;
+
+/**
+ * Applies the user's messaging events to the cached conversations, threads and unread badge, and
+ * announces a message with a "New Message" toast unless its conversation is open in a visible tab
+ * (the thread then marks it read itself).
+ */
+export function MessagingBridge() {
+  const { user } = useAuth();
+  const userId = user?.id;
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (!userId) return;
+
+    const onEvent = (event: MessagingEvent) => {
+      if (event.type === 'conversation.created') {
+        void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() });
+        void queryClient.invalidateQueries({ queryKey: messagingKeys.unreadCount() });
+        return;
+      }
+
+      const messagesKey = messagingKeys.messages(event.conversationId);
+      if (event.type === 'conversation.read') {
+        if (event.readerId === userId) {
+          // Read in another tab of this user: that conversation has nothing unread any more.
+          queryClient.setQueryData<ConversationList>(messagingKeys.conversations(), (list) =>
+            patchConversation(list, event.conversationId, (c) => ({ ...c, unreadCount: 0 })),
+          );
+          void queryClient.invalidateQueries({ queryKey: messagingKeys.unreadCount() });
+        } else {
+          // The reader read everything we sent, a send still on its way included.
+          queryClient.setQueryData<MessagePages>(messagesKey, (data) =>
+            mapMessages(data, (m) =>
+              m.senderId === userId && !m.readAt ? { ...m, readAt: event.readAt } : m,
+            ),
+          );
+        }
+        return;
+      }
+
+      const fromOther = event.senderId !== userId;
+      const inView =
+        getActiveConversationId() === event.conversationId && document.visibilityState === 'visible';
+      const message = event.message;
+      if (message) {
+        queryClient.setQueryData<MessagePages>(messagesKey, (data) => {
+          // Our own message from this tab: the send's optimistic copy gives way to the real one.
+          const pendingCopy = data?.pages[0]?.items.find(
+            (m) => isPendingMessage(m) && m.senderId === userId && m.content === message.content,
+          );
+          const withoutPending = pendingCopy ? removeMessages(data, (m) => m.id !== pendingCopy.id) : data;
+          return upsertMessage(withoutPending, {
+            ...message,
+            readAt: message.readAt ?? pendingCopy?.readAt ?? null,
+          });
+        });
+      } else {
+        void queryClient.invalidateQueries({ queryKey: messagesKey });
+      }
+
+      const known = queryClient
+        .getQueryData<ConversationList>(messagingKeys.conversations())
+        ?.items.some((c) => c.id === event.conversationId);
+      queryClient.setQueryData<ConversationList>(messagingKeys.conversations(), (list) =>
+        patchConversation(list, event.conversationId, (c) => ({
+          ...c,
+          lastMessage: message
+            ? {
+                id: message.id,
+                content: message.content,
+                senderId: message.senderId,
+                messageType: message.messageType,
+                createdAt: message.createdAt,
+              }
+            : c.lastMessage,
+          lastMessageAt: message?.createdAt ?? new Date().toISOString(),
+          unreadCount: fromOther && !inView ? c.unreadCount + 1 : c.unreadCount,
+        })),
+      );
+      if (fromOther && !inView) {
+        queryClient.setQueryData<UnreadCount>(messagingKeys.unreadCount(), (count) =>
+          count ? { unreadTotal: count.unreadTotal + 1 } : count,
+        );
+      }
+      // The server's figures settle any event this tab missed while offline.
+      if (!known) void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() });
+      void queryClient.invalidateQueries({ queryKey: messagingKeys.unreadCount() });
+
+      if (fromOther && !inView) {
+        toast(MESSAGING_MESSAGES.newMessageToast, {
+          id: `message-${event.messageId}`,
+          description: event.preview,
+          action: { label: 'Open', onClick: () => navigate(conversationPath(event.conversationId)) },
+        });
+      }
+    };
+
+    const unsubscribe = realtimeClient.subscribe((event) => {
+      if (
+        event.type === 'message.created' ||
+        event.type === 'conversation.read' ||
+        event.type === 'conversation.created'
+      )
+        onEvent(event);
+    });
+
+    // Events sent while the socket was down are lost: refetch once it is back.
+    let previous = realtimeClient.getState();
+    const unsubscribeState = realtimeClient.subscribeState(() => {
+      const state = realtimeClient.getState();
+      if (state === 'open' && previous === 'reconnecting')
+        void queryClient.invalidateQueries({ queryKey: messagingKeys.all });
+      previous = state;
+    });
+
+    return () => {
+      unsubscribe();
+      unsubscribeState();
+    };
+  }, [userId, queryClient, navigate]);
+
+  return null;
+}

@@ -1,0 +1,224 @@
+import type { Browser, Page } from '@playwright/test';
+import {
+  createConfirmedAccount,
+  DEMO_PASSWORD,
+  DEMO_TRADER,
+  expect,
+  expectAccessible,
+  signInThroughDialog,
+  test,
+} from './support/fixtures.ts';
+
+/** A sell listing of the demo trader Maria Santos (apps/server/src/db/seed-listings.ts). */
+const MARIA_LISTING = 'Aluminium UBC bales (Taldack)';
+/** A listing of another demo trader, Tom Becker, for the premium journey. */
+const TOM_LISTING = 'PET bottle bales, clear';
+
+async function fillCard(checkout: Page) {
+  await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await checkout.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await checkout.getByLabel('CVC').fill('123');
+  await checkout.getByLabel('Name on card').fill('Jordan Lee');
+}
+
+async function signedInPage(browser: Browser, baseURL: string, email: string, password: string) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto('/');
+  await signInThroughDialog(page, email, password);
+  return page;
+}
+
+/** Opens the start-conversation dialog from the listing's card on the marketplace. */
+async function openMessageDialog(page: Page, listingTitle: string, sellerName: string) {
+  await page.goto(`/marketplace?q=${encodeURIComponent(listingTitle.split(' ').slice(0, 2).join(' '))}`);
+  const card = page.getByRole('listitem').filter({ hasText: listingTitle }).first();
+  await card.getByRole('button', { name: 'Message seller' }).click();
+  const dialog = page.getByRole('dialog', { name: `Message ${sellerName}` });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test('a free trader pays the contact fee, and the two traders message each other live', async ({
+  page: buyer,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const seller = await signedInPage(browser, String(baseURL), DEMO_TRADER, DEMO_PASSWORD);
+  await seller.goto('/dashboard');
+  await expect(seller.getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
+
+  const account = await createConfirmedAccount(buyer.request, String(baseURL), 'buyer');
+  await buyer.goto('/');
+  await signInThroughDialog(buyer, account.email, account.password);
+
+  // The dialog states the fee and offers Premium instead.
+  const dialog = await openMessageDialog(buyer, MARIA_LISTING, 'Maria Santos');
+  await expect(dialog.getByText('One-time contact fee: $10.00')).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute(
+    'href',
+    '/subscription',
+  );
+  await expect(dialog.getByLabel('Subject')).toHaveAttribute('placeholder', 'Conversation with Maria Santos');
+  await expectAccessible(buyer);
+  await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(dialog.getByText('Message cannot be empty')).toBeVisible();
+  const firstMessage = 'Hello Maria, is the UBC lot still available for shipment to Hamburg this month?';
+  await dialog.getByLabel('Message', { exact: true }).fill(firstMessage);
+  await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+
+  // The sandbox checkout of the contact fee, in the same tab.
+  await expect(buyer.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(buyer.getByRole('button', { name: 'Pay $10.00' })).toBeVisible();
+  await fillCard(buyer);
+  await buyer.getByRole('button', { name: 'Pay $10.00' }).click();
+
+  // Back on /messages: the payment is confirmed and the conversation opens.
+  await expect(buyer).toHaveURL(/\/messages\?conversation=/, { timeout: 20_000 });
+  await expect(buyer.getByText('Conversation started')).toBeVisible();
+  const buyerThread = buyer.getByRole('region', { name: 'Conversation messages' });
+  await expect(buyerThread.getByText(firstMessage)).toBeVisible();
+  await expect(buyer.getByRole('heading', { name: /Maria Santos/ })).toBeVisible();
+  await expect(buyerThread.getByTestId('message-status').last()).toHaveText('Sent');
+
+  // The seller, elsewhere in the app, gets the toast and the badge without reloading.
+  await expect(seller.getByText('New Message')).toBeVisible({ timeout: 15_000 });
+  await expect(seller.getByText(firstMessage.slice(0, 50))).toBeVisible();
+  const unreadLink = seller.getByRole('link', { name: 'Messages, 1 unread' });
+  await expect(unreadLink).toBeVisible();
+  await unreadLink.click();
+  await expect(seller).toHaveURL(/\/messages$/);
+  const conversations = seller.getByRole('navigation', { name: 'Conversations' });
+  const row = conversations.getByRole('link', { name: /Jordan Lee/ });
+  await expect(row).toContainText('Conversation with Maria Santos');
+  await expect(row).toContainText(firstMessage.slice(0, 30));
+  await expect(row.getByText('1 unread')).toBeVisible();
+  await expect(seller.getByText('Select a conversation')).toBeVisible();
+  await expectAccessible(seller);
+
+  await row.click();
+  const sellerThread = seller.getByRole('region', { name: 'Conversation messages' });
+  await expect(sellerThread.getByText(firstMessage)).toBeVisible();
+  // Opening it marks it read: the badge clears, and the buyer sees "Read" live.
+  await expect(seller.getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
+  await expect(row.getByText('1 unread')).toHaveCount(0);
+  await expect(buyerThread.getByTestId('message-status').last()).toHaveText('Read');
+  await expectAccessible(seller);
+
+  // The seller replies to the first message; the buyer sees it with the quote, without reloading.
+  await sellerThread.getByRole('button', { name: /^Reply to Jordan Lee/ }).click();
+  await expect(seller.getByText('Replying to Jordan Lee')).toBeVisible();
+  const composer = seller.getByLabel('Message Jordan Lee');
+  const reply = 'Yes, 60,000 lb are ready. We can load next Tuesday.';
+  await composer.fill(reply);
+  await composer.press('Enter');
+  await expect(composer).toHaveValue('');
+  await expect(sellerThread.getByText(reply)).toBeVisible();
+  await expect(buyerThread.getByText(reply)).toBeVisible({ timeout: 15_000 });
+  await expect(buyerThread.getByRole('blockquote').last()).toContainText(firstMessage);
+  // The buyer's open thread marks it read, which the seller sees.
+  await expect(sellerThread.getByTestId('message-status').last()).toHaveText('Read');
+  await expect(buyer.getByText('New Message')).toHaveCount(0);
+
+  // Shift+Enter inserts a new line; Enter sends; blank text cannot be sent.
+  const buyerComposer = buyer.getByLabel('Message Maria Santos');
+  await expect(buyer.getByRole('button', { name: 'Send message' })).toBeDisabled();
+  await buyerComposer.fill('   ');
+  await expect(buyer.getByRole('button', { name: 'Send message' })).toBeDisabled();
+  await buyerComposer.fill('');
+  await buyerComposer.pressSequentially('Great.');
+  await buyerComposer.press('Shift+Enter');
+  await buyerComposer.pressSequentially('Please send the weighbridge ticket.');
+  await expect(buyerComposer).toHaveValue('Great.\nPlease send the weighbridge ticket.');
+  await buyerComposer.press('Enter');
+  await expect(buyerComposer).toHaveValue('');
+  const multiLine = buyerThread.getByText(/Great\.\s+Please send the weighbridge ticket\./);
+  await expect(multiLine).toBeVisible();
+  await expect(sellerThread.getByText(/Great\.\s+Please send the weighbridge ticket\./)).toBeVisible();
+  await expectAccessible(buyer);
+
+  // Phone width: the list, then the thread alone with a back button.
+  await buyer.setViewportSize({ width: 375, height: 740 });
+  await buyer.goto('/messages');
+  const buyerList = buyer.getByRole('navigation', { name: 'Conversations' });
+  await expect(buyerList.getByRole('link', { name: /Maria Santos/ })).toBeVisible();
+  await expect(buyer.getByText('Select a conversation')).toBeHidden();
+  await buyerList.getByRole('link', { name: /Maria Santos/ }).click();
+  await expect(buyerList).toBeHidden();
+  await expect(buyerThread.getByText(reply)).toBeVisible();
+  await expectAccessible(buyer);
+  await buyer.getByRole('button', { name: 'Back to conversations' }).click();
+  await expect(buyerList).toBeVisible();
+  await expect(buyer).toHaveURL(/\/messages$/);
+
+  await seller.context().close();
+});
+
+test('a signed-out visit to /messages lands on the home page', async ({ page }) => {
+  await page.goto('/messages');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Login' }).first()).toBeVisible();
+});
+
+test('a trader who cancels the contact-fee checkout is told nothing was charged', async ({
+  page,
+  baseURL,
+}) => {
+  const account = await createConfirmedAccount(page.request, String(baseURL), 'canceller');
+  await page.goto('/');
+  await signInThroughDialog(page, account.email, account.password);
+  const dialog = await openMessageDialog(page, TOM_LISTING, 'Tom Becker');
+  await dialog.getByLabel('Message', { exact: true }).fill('Could you share a photo of the bales?');
+  await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+  await page.getByRole('button', { name: 'Cancel and return to Recytrade' }).click();
+  await expect(page).toHaveURL(/\/messages$/);
+  await expect(page.getByText('Payment cancelled')).toBeVisible();
+  await expect(page.getByText('No conversations yet')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse Marketplace' })).toBeVisible();
+});
+
+test('a Premium trader starts a conversation without paying', async ({ page, baseURL }) => {
+  const account = await createConfirmedAccount(page.request, String(baseURL), 'premium');
+  await page.goto('/');
+  await signInThroughDialog(page, account.email, account.password);
+  await page.goto('/subscription');
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Upgrade Now' }).click();
+  const checkout = await popup;
+  await fillCard(checkout);
+  await checkout.getByRole('button', { name: /^Subscribe/ }).click();
+  await expect(checkout.getByText('Subscription activated!')).toBeVisible();
+  await checkout.close();
+  // The webhook that activates Premium may land a moment after the checkout page returns.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('button', { name: "You're subscribed!" })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+
+  const dialog = await openMessageDialog(page, TOM_LISTING, 'Tom Becker');
+  await expect(dialog.getByText('Messaging is free with your Premium plan')).toBeVisible();
+  await expect(dialog.getByText(/contact fee/)).toHaveCount(0);
+  await dialog.getByLabel('Subject').fill('PET bales for our Rotterdam line');
+  await dialog.getByLabel('Message', { exact: true }).fill('Hello Tom, what is your monthly volume?');
+  await dialog.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page).toHaveURL(/\/messages\?conversation=/);
+  await expect(page.getByRole('heading', { name: /Tom Becker/ })).toBeVisible();
+  await expect(page.getByText('PET bales for our Rotterdam line').first()).toBeVisible();
+  await expect(page.getByText('Hello Tom, what is your monthly volume?').first()).toBeVisible();
+});
+
+test('a trader turns the unread-message digest off in the account preferences', async ({ page, baseURL }) => {
+  const account = await createConfirmedAccount(page.request, String(baseURL), 'digest');
+  await page.goto('/');
+  await signInThroughDialog(page, account.email, account.password);
+  await page.goto('/account?tab=preferences');
+  const digest = page.getByRole('switch', { name: 'Email me a digest of unread messages' });
+  await expect(digest).toBeChecked();
+  await digest.click();
+  await expect(page.getByText('Preferences saved')).toBeVisible();
+  await expect(digest).not.toBeChecked();
+  await expectAccessible(page);
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Email me a digest of unread messages' })).not.toBeChecked();
+});
