@@ -14,6 +14,7 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { DetailLoadError } from '@/components/page/detail-load-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -59,30 +60,19 @@ export function CompanyDetailPage() {
   useDocumentTitle(company.data?.companyName ?? 'Company');
 
   if (company.isPending) return <DetailSkeleton />;
-  if (company.isError) {
-    const missing = company.error instanceof ApiRequestError && company.error.status === 404;
+  if (company.isError)
     return (
-      <div className="container-page py-16">
-        <EmptyState
-          icon={Building2}
-          headingLevel={1}
-          title={missing ? COMPANY_MESSAGES.notFound : COMPANY_MESSAGES.loadFailed}
-          description={
-            missing ? 'This company was removed or never existed.' : parseApiError(company.error).message
-          }
-          action={
-            missing ? (
-              <Button asChild>
-                <Link to={paths.directory}>Browse the Directory</Link>
-              </Button>
-            ) : (
-              <Button onClick={() => void company.refetch()}>Try Again</Button>
-            )
-          }
-        />
-      </div>
+      <DetailLoadError
+        icon={Building2}
+        missing={company.error instanceof ApiRequestError && company.error.status === 404}
+        notFoundTitle={COMPANY_MESSAGES.notFound}
+        notFoundDescription="This company was removed or never existed."
+        failedTitle={COMPANY_MESSAGES.loadFailed}
+        failedDescription={parseApiError(company.error).message}
+        back={{ to: paths.directory, label: 'Browse the Directory' }}
+        onRetry={() => void company.refetch()}
+      />
     );
-  }
 
   const c = company.data;
   return (

@@ -1,8 +1,8 @@
 import { ArrowLeft, Building2, CalendarDays, Eye, MapPin, PackageX, UserRound } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { DetailLoadError } from '@/components/page/detail-load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useListing } from '@/features/listings/api/get-listing';
@@ -34,28 +34,18 @@ export function ListingDetailPage() {
   useDocumentTitle(listing.data?.title ?? 'Listing');
 
   if (listing.isPending) return <DetailSkeleton />;
-  if (listing.isError) {
-    const missing = listing.error instanceof ApiRequestError && listing.error.status < 500;
+  if (listing.isError)
     return (
-      <div className="container-page py-16">
-        <EmptyState
-          icon={PackageX}
-          headingLevel={1}
-          title={missing ? 'Listing not found' : 'Failed to load listings. Please try again.'}
-          description={missing ? 'This listing was removed or is no longer available.' : undefined}
-          action={
-            missing ? (
-              <Button asChild>
-                <Link to={paths.marketplace}>Browse the Marketplace</Link>
-              </Button>
-            ) : (
-              <Button onClick={() => void listing.refetch()}>Try Again</Button>
-            )
-          }
-        />
-      </div>
+      <DetailLoadError
+        icon={PackageX}
+        missing={listing.error instanceof ApiRequestError && listing.error.status < 500}
+        notFoundTitle="Listing not found"
+        notFoundDescription="This listing was removed or is no longer available."
+        failedTitle="Failed to load listings. Please try again."
+        back={{ to: paths.marketplace, label: 'Browse the Marketplace' }}
+        onRetry={() => void listing.refetch()}
+      />
     );
-  }
 
   const l = listing.data;
   const isOwner = user?.id === l.userId;
