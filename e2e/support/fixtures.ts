@@ -5,8 +5,23 @@ export const DEMO_PASSWORD = 'Recytrade-demo-2026';
 export const DEMO_TRADER = 'maria@greenloop-metals.test';
 export const DEMO_ADMIN = 'admin@recytrade.test';
 
-/** Fails on any serious or critical axe-core violation of the page as it is now. */
+/**
+ * Fails on any serious or critical axe-core violation of the page once it has settled: a toast or
+ * dialog still fading in has half-transparent text that axe would measure mid-animation.
+ */
 export async function expectAccessible(page: Page) {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: 3_000 },
+    )
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const summary = blocking.map(
