@@ -87,6 +87,17 @@ test('a free trader pays the contact fee, and the two traders message each other
   await expect(seller.getByText(firstMessage.slice(0, 50))).toBeVisible();
   const unreadLink = seller.getByRole('link', { name: 'Messages, 1 unread' });
   await expect(unreadLink).toBeVisible();
+  // On a phone the menu lists Messages with the same total.
+  await seller.setViewportSize({ width: 375, height: 740 });
+  await seller.getByRole('button', { name: 'Open menu' }).click();
+  const phoneMenu = seller.locator('#mobile-menu');
+  await expect(phoneMenu.getByRole('link', { name: 'Messages, 1 unread' })).toHaveAttribute(
+    'href',
+    '/messages',
+  );
+  await expect(phoneMenu.getByTestId('mobile-messages-unread-badge')).toHaveText('1');
+  await seller.getByRole('button', { name: 'Close menu' }).click();
+  await seller.setViewportSize({ width: 1280, height: 720 });
   await unreadLink.click();
   await expect(seller).toHaveURL(/\/messages$/);
   const conversations = seller.getByRole('navigation', { name: 'Conversations' });

@@ -61,8 +61,8 @@ test('an unknown path shows the 404 page with the attempted path and three ways 
 });
 
 test('screens of later capabilities say honestly that they are not available yet', async ({ page }) => {
-  await page.goto('/deals');
-  await expect(page.getByRole('heading', { name: 'Deals', level: 1 })).toBeVisible();
+  await page.goto('/blog');
+  await expect(page.getByRole('heading', { name: 'Blog', level: 1 })).toBeVisible();
   await expect(page.getByText(/not available yet/i)).toBeVisible();
   await expectAccessible(page);
   // Visitors are sent home from messages.

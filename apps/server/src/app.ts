@@ -24,6 +24,31 @@ import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { type BillingService, createBillingService } from './modules/billing/billing.service.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { type CompaniesService, createCompaniesService } from './modules/companies/companies.service.ts';
+import { scheduleDealJobs } from './modules/deals/deal-escrow.job.ts';
+import { dealsRoutes } from './modules/deals/deals.routes.ts';
+import { createDealsService, type DealsService } from './modules/deals/deals.service.ts';
+import type { EscrowProvider } from './modules/deals/escrow-provider.ts';
+import { deriveEscrowWebhookSecret } from './modules/deals/escrow-providers/escrow-webhook.ts';
+import {
+  createEscrowEvents,
+  createEscrowProvider,
+  type EscrowEvents,
+  isSandboxEscrowProvider,
+} from './modules/deals/escrow-providers/index.ts';
+import { sandboxEscrowRoutes } from './modules/deals/escrow-providers/sandbox-escrow.routes.ts';
+import { escrowTestRoutes } from './modules/deals/escrow-test.routes.ts';
+import { createEscrowTestService } from './modules/deals/escrow-test.service.ts';
+import { escrowWebhookRoutes } from './modules/deals/escrow-webhook.routes.ts';
+import { paymentMethodsRoutes } from './modules/deals/payment-methods.routes.ts';
+import {
+  createPaymentMethodsService,
+  type PaymentMethodsService,
+} from './modules/deals/payment-methods.service.ts';
+import { wireTransfersRoutes } from './modules/deals/wire-transfers.routes.ts';
+import {
+  createWireTransfersService,
+  type WireTransfersService,
+} from './modules/deals/wire-transfers.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { createLedgerService, type LedgerService } from './modules/ledger/ledger.service.ts';
@@ -92,6 +117,12 @@ export type AppServices = {
   listings: ListingsService;
   companies: CompaniesService;
   messaging: MessagingService;
+  paymentMethods: PaymentMethodsService;
+  wireTransfers: WireTransfersService;
+  /** Escrow.com when ESCROW_API_KEY is set, else the built-in sandbox. */
+  escrowProvider: EscrowProvider;
+  escrowEvents: EscrowEvents;
+  deals: DealsService;
   storage: Storage;
   /** Present while the built-in sandbox is the payment provider. */
   sandbox: SandboxProvider | null;
@@ -205,6 +236,43 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notifications,
     appUrl: env.appUrl,
   });
+  // Escrow funding rails: payment methods, plain wire transfers, and the escrow provider.
+  const paymentMethods = createPaymentMethodsService({ db: database.db });
+  const escrowEvents = createEscrowEvents({ logger: app.log });
+  const escrowProvider = createEscrowProvider(env, { db: database.db, clock, events: escrowEvents });
+  const wireTransfers = createWireTransfersService({
+    db: database.db,
+    ledger,
+    notifications,
+    settings,
+    clock,
+    logger: app.log,
+    reporter,
+    appUrl: env.appUrl,
+    bankDetails: env.wireBankDetails,
+    isAdmin: admin.isAdmin,
+  });
+  const escrowTest = createEscrowTestService({
+    provider: escrowProvider,
+    config: { apiKeySet: Boolean(env.escrow.apiKey), apiUrl: env.escrow.apiUrl },
+  });
+  // Deals: the state machine, escrow funding by every route, release, refund and commission.
+  const deals = createDealsService({
+    db: database.db,
+    clock,
+    ledger,
+    payments,
+    settings,
+    notifications,
+    realtime,
+    messaging,
+    isAdmin: admin.isAdmin,
+    getPaymentMethod: paymentMethods.findEnabledByType,
+    escrowProvider,
+    escrowEvents,
+    wireTransfers,
+    appUrl: env.appUrl,
+  });
   const auth = createAuth({
     db: database.db,
     secret: env.authSecret,
@@ -252,6 +320,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     listings,
     companies,
     messaging,
+    paymentMethods,
+    wireTransfers,
+    escrowProvider,
+    escrowEvents,
+    deals,
     storage,
     sandbox,
   });
@@ -259,9 +332,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await notifications.startWorkers();
   await scheduleAccountsCleanup(jobs, database.db, clock);
   await settings.seedDefaults();
+  await paymentMethods.seedDefaults();
   if (sandbox) await startSandboxJobs(jobs, sandbox);
   await scheduleListingsJobs(jobs, listings);
   await scheduleMessagingJobs(jobs, messaging);
+  await scheduleDealJobs(jobs, deals);
   registerSession(app, accounts);
 
   await app.register(healthRoutes(database));
@@ -274,6 +349,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(listingsRoutes(listings, admin));
   await app.register(companiesRoutes(companies, admin));
   await app.register(messagingRoutes(messaging));
+  await app.register(paymentMethodsRoutes(paymentMethods, admin));
+  await app.register(wireTransfersRoutes(wireTransfers));
+  await app.register(escrowTestRoutes(escrowTest, admin));
+  await app.register(
+    escrowWebhookRoutes(escrowEvents, env.escrow.webhookSecret ?? deriveEscrowWebhookSecret(env.authSecret)),
+  );
+  if (isSandboxEscrowProvider(escrowProvider)) await app.register(sandboxEscrowRoutes(escrowProvider));
+  await app.register(dealsRoutes(deals, admin));
   await app.register(paymentsWebhookRoutes(payments));
   if (sandbox) await app.register(sandboxPagesRoutes(sandbox));
   registerRealtimeSocket(app, realtime);
@@ -284,6 +367,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerNotFoundHandler(app, { serveSpa });
 
   app.addHook('onClose', async () => {
+    await deals.whenIdle();
     await jobs.stop();
     await pubsub.close();
     mailer.close();

@@ -3,7 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { loadEnv } from './config/env.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './db/seed.ts';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoData, seedDemoDeals } from './db/seed.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
 import { createStorage } from './lib/storage.ts';
 
@@ -17,6 +17,8 @@ async function main() {
   const seeded = env.seedDemoData ? await seedDemoData(database.db, { storage }) : { seeded: false };
 
   const app = await buildApp({ env, database, storage });
+  // Demo deals go through the services (and the ledger), so they follow the app's construction.
+  if (env.seedDemoData) await seedDemoDeals(database.db, app.services);
   closeWithGrace({ delay: 10_000 }, async ({ err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     await app.close();

@@ -31,6 +31,19 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     stripeWebhookSecret: undefined,
     stripePremiumPriceId: undefined,
     s3: null,
+    wireBankDetails: {
+      bankName: 'Demo Bank (sandbox, not a real bank)',
+      accountName: 'Recytrade Escrow (demo account)',
+      accountNumber: 'DEMO-000000000',
+      swiftCode: 'DEMOUS00XXX',
+    },
+    escrowProvider: 'sandbox',
+    escrow: {
+      apiUrl: 'https://api.escrow-sandbox.com/2017-09-01/',
+      email: undefined,
+      apiKey: undefined,
+      webhookSecret: undefined,
+    },
     ...overrides,
   };
 }

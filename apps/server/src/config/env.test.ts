@@ -73,4 +73,41 @@ describe('loadEnv', () => {
         .paymentsProvider,
     ).toBe('stripe');
   });
+
+  it('configures wire bank details and the escrow provider, Escrow.com only with its full credentials', () => {
+    const dir = dataDir();
+    const sandbox = loadEnv({ DATA_DIR: dir });
+    expect(sandbox.escrowProvider).toBe('sandbox');
+    expect(sandbox.wireBankDetails.bankName).toMatch(/demo/i);
+    expect(sandbox.escrow.apiUrl).toBe('https://api.escrow-sandbox.com/2017-09-01/');
+    const wire = loadEnv({
+      DATA_DIR: dir,
+      WIRE_BANK_NAME: 'First Bank',
+      WIRE_ACCOUNT_NAME: 'Recytrade Ltd',
+      WIRE_ACCOUNT_NUMBER: 'GB29NWBK60161331926819',
+      WIRE_SWIFT_CODE: 'NWBKGB2L',
+    });
+    expect(wire.wireBankDetails).toEqual({
+      bankName: 'First Bank',
+      accountName: 'Recytrade Ltd',
+      accountNumber: 'GB29NWBK60161331926819',
+      swiftCode: 'NWBKGB2L',
+    });
+    expect(() => loadEnv({ DATA_DIR: dir, WIRE_SWIFT_CODE: 'nope' })).toThrow(/WIRE_SWIFT_CODE/);
+    expect(() => loadEnv({ DATA_DIR: dir, ESCROW_API_KEY: 'k' })).toThrow(/ESCROW_EMAIL/);
+    expect(() => loadEnv({ DATA_DIR: dir, ESCROW_API_KEY: 'k', ESCROW_EMAIL: 'a@b.test' })).toThrow(
+      /ESCROW_WEBHOOK_SECRET/,
+    );
+    const real = loadEnv({
+      DATA_DIR: dir,
+      ESCROW_API_KEY: 'k',
+      ESCROW_EMAIL: 'a@b.test',
+      ESCROW_WEBHOOK_SECRET: 's'.repeat(20),
+      ESCROW_API_URL: 'https://api.escrow.com/2017-09-01',
+    });
+    expect(real).toMatchObject({
+      escrowProvider: 'escrow.com',
+      escrow: { apiUrl: 'https://api.escrow.com/2017-09-01/', email: 'a@b.test', apiKey: 'k' },
+    });
+  });
 });

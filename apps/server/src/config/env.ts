@@ -36,6 +36,21 @@ const EnvSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  WIRE_BANK_NAME: z.string().trim().min(1).max(120).default('Demo Bank (sandbox, not a real bank)'),
+  WIRE_ACCOUNT_NAME: z.string().trim().min(1).max(120).default('Recytrade Escrow (demo account)'),
+  WIRE_ACCOUNT_NUMBER: z.string().trim().min(1).max(64).default('DEMO-000000000'),
+  WIRE_SWIFT_CODE: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, 'WIRE_SWIFT_CODE must be an 8 or 11 character SWIFT/BIC code')
+    .default('DEMOUS00XXX'),
+  ESCROW_API_URL: z.url().default('https://api.escrow-sandbox.com/2017-09-01/'),
+  ESCROW_EMAIL: z.email('ESCROW_EMAIL must be an email address').optional(),
+  ESCROW_API_KEY: z.string().optional(),
+  ESCROW_WEBHOOK_SECRET: z
+    .string()
+    .min(16, 'ESCROW_WEBHOOK_SECRET must be at least 16 characters')
+    .optional(),
 });
 
 export type Env = {
@@ -62,6 +77,17 @@ export type Env = {
   stripePremiumPriceId: string | undefined;
   /** Object storage for uploads; null means local disk under DATA_DIR/uploads. */
   s3: S3Config | null;
+  /** The account buyers wire money to (plain wire transfers); demo values unless WIRE_* are set. */
+  wireBankDetails: { bankName: string; accountName: string; accountNumber: string; swiftCode: string };
+  /** escrow.com when ESCROW_API_KEY is set, otherwise the built-in sandbox escrow provider. */
+  escrowProvider: 'escrow.com' | 'sandbox';
+  escrow: {
+    apiUrl: string;
+    email: string | undefined;
+    apiKey: string | undefined;
+    /** Signs POST /api/webhooks/escrow; unset with the sandbox, which signs with a secret derived from AUTH_SECRET. */
+    webhookSecret: string | undefined;
+  };
 };
 
 /** Parse the environment once; print each bad field and exit rather than start half-configured. */
@@ -85,6 +111,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(
       'Invalid environment:\n  STRIPE_SECRET_KEY: required in production (or PAYMENTS_SANDBOX=true for a demo deployment)',
     );
+  const escrowKey = e.ESCROW_API_KEY || undefined;
+  if (escrowKey && !e.ESCROW_EMAIL)
+    throw new Error('Invalid environment:\n  ESCROW_EMAIL: required when ESCROW_API_KEY is set');
+  if (escrowKey && !e.ESCROW_WEBHOOK_SECRET)
+    throw new Error('Invalid environment:\n  ESCROW_WEBHOOK_SECRET: required when ESCROW_API_KEY is set');
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -116,6 +147,19 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
           secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
         }
       : null,
+    wireBankDetails: {
+      bankName: e.WIRE_BANK_NAME,
+      accountName: e.WIRE_ACCOUNT_NAME,
+      accountNumber: e.WIRE_ACCOUNT_NUMBER,
+      swiftCode: e.WIRE_SWIFT_CODE,
+    },
+    escrowProvider: escrowKey ? 'escrow.com' : 'sandbox',
+    escrow: {
+      apiUrl: e.ESCROW_API_URL.endsWith('/') ? e.ESCROW_API_URL : `${e.ESCROW_API_URL}/`,
+      email: e.ESCROW_EMAIL,
+      apiKey: escrowKey,
+      webhookSecret: e.ESCROW_WEBHOOK_SECRET || undefined,
+    },
   };
 }
 

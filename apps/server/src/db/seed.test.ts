@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, createClient } from '../../test/build-test-app.ts';
 import { createLocalStorage } from '../lib/storage.ts';
-import { seedDemoData } from './seed.ts';
+import { seedDemoData, seedDemoDeals } from './seed.ts';
 import { DEMO_COMPANIES } from './seed-companies.ts';
 import { DEMO_LISTINGS } from './seed-listings.ts';
 
@@ -34,5 +34,23 @@ describe('demo seed', () => {
     const verified = (await visitor.get('/api/companies?verifiedOnly=true')).json();
     expect(verified.total).toBe(DEMO_COMPANIES.filter((c) => c.verified).length);
     expect(new Set(DEMO_COMPANIES.map((c) => c.sector)).size).toBe(13);
+  });
+
+  it('adds demo deals in every state through the services, with balanced books, only once', async () => {
+    const storage = createLocalStorage(mkdtempSync(path.join(tmpdir(), 'seed-')));
+    const { app, database } = await buildTestApp({ storage });
+    await seedDemoData(database.db, { storage });
+    expect(await seedDemoDeals(database.db, app.services)).toEqual({ seeded: true });
+    expect(await seedDemoDeals(database.db, app.services)).toEqual({ seeded: false });
+    const { deals } = await app.services.deals.adminListDeals('all');
+    expect(deals.map((d) => `${d.status}/${d.escrowStatus}`).sort()).toEqual([
+      'agreed/none',
+      'completed/released',
+      'disputed/held',
+      'escrow_created/held',
+      'initiated/none',
+    ]);
+    expect(deals.find((d) => d.status === 'completed')?.commission.settled).toBe(true);
+    expect((await app.services.ledger.checkBooks()).balanced).toBe(true);
   });
 });

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
-import { count } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Storage } from '../lib/storage.ts';
+import type { DealsService } from '../modules/deals/deals.service.ts';
+import type { WireTransfersService } from '../modules/deals/wire-transfers.service.ts';
 import type { Db } from './client.ts';
-import { accounts, admins, users } from './schema.ts';
+import { accounts, admins, deals, listings, messages, users } from './schema.ts';
 import { seedDemoCompanies } from './seed-companies.ts';
 import { seedDemoListings } from './seed-listings.ts';
 
@@ -158,5 +160,101 @@ export async function seedDemoData(
   });
   await seedDemoCompanies(db, userIds, opts.now ?? new Date());
   if (opts.storage) await seedDemoListings(db, opts.storage, userIds, opts.now ?? new Date());
+  return { seeded: true };
+}
+
+/**
+ * Demo deals between demo traders, one in each interesting state (offer made, agreed, escrow held,
+ * completed and released with the commission settled, disputed). Created through the deals and
+ * wire-transfer services, so the ledger holds exactly what those states imply. Does nothing once
+ * any deal exists, or when the demo traders or their listings are missing.
+ */
+export async function seedDemoDeals(
+  db: Db,
+  services: { deals: DealsService; wireTransfers: WireTransfersService },
+): Promise<{ seeded: boolean }> {
+  const [{ n }] = await db.select({ n: count() }).from(deals);
+  if (n > 0) return { seeded: false };
+  const emails = [
+    'admin@recytrade.test',
+    'maria@greenloop-metals.test',
+    'tom@polycycle.test',
+    'priya@kaveri-fibres.test',
+    'jonas@nordpapir.test',
+  ];
+  const people = await db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(inArray(users.email, emails));
+  const byEmail = (email: string) => people.find((p) => p.email === email);
+  const [admin, maria, tom, priya, jonas] = emails.map(byEmail);
+  if (!admin || !maria || !tom || !priya || !jonas) return { seeded: false };
+  const sellListingOf = async (userId: string, index: number) => {
+    const rows = await db
+      .select({ id: listings.id })
+      .from(listings)
+      .where(and(eq(listings.userId, userId), eq(listings.type, 'sell')))
+      .orderBy(asc(listings.createdAt), asc(listings.id));
+    return rows[index % Math.max(rows.length, 1)]?.id;
+  };
+  const [mariaA, mariaB, tomA, tomB, jonasA] = await Promise.all([
+    sellListingOf(maria.id, 0),
+    sellListingOf(maria.id, 1),
+    sellListingOf(tom.id, 0),
+    sellListingOf(tom.id, 1),
+    sellListingOf(jonas.id, 0),
+  ]);
+  if (!mariaA || !mariaB || !tomA || !tomB || !jonasA) return { seeded: false };
+  const { deals: svc, wireTransfers } = services;
+  const adminRef = { id: admin.id, email: admin.email };
+
+  const agree = async (
+    buyer: typeof tom,
+    seller: typeof tom,
+    listingId: string,
+    dealValue: number,
+    notes?: string,
+  ) => {
+    const deal = await svc.createDeal(buyer, { listingId, dealValue, notes });
+    await svc.act(buyer, deal.id, { action: 'confirm' });
+    await svc.act(seller, deal.id, { action: 'confirm' });
+    return deal;
+  };
+  /** Funding by plain wire, verified by the administrator (the commission is paid with it). */
+  const fundByWire = async (buyer: typeof tom, dealId: string) => {
+    await svc.fundEscrow(buyer, dealId, { method: 'wire', includeCommission: true });
+    const wire = (await wireTransfers.listForUser(buyer.id)).find(
+      (w) => w.relatedId === dealId && w.status === 'pending',
+    );
+    if (wire) await wireTransfers.verify(adminRef, wire.id, 'Demo: funds seen on the bank statement');
+  };
+
+  // An offer waiting for the seller.
+  await svc.createDeal(tom, {
+    listingId: mariaA,
+    dealValue: 18_500,
+    notes: 'Monthly lots, delivery to Hamburg',
+  });
+  // Agreed by both, waiting for the buyer to fund escrow.
+  await agree(priya, tom, tomA, 9_200);
+  // Escrow held: the seller may ship.
+  const held = await agree(jonas, maria, mariaB, 24_000, 'Two truckloads, inspection on arrival');
+  await fundByWire(jonas, held.id);
+  // Completed and released, the commission settled with the funding.
+  const done = await agree(maria, jonas, jonasA, 6_400);
+  await fundByWire(maria, done.id);
+  await svc.act(jonas, done.id, { action: 'ship-goods' });
+  await svc.act(maria, done.id, { action: 'release-escrow' });
+  // Disputed after shipping: an administrator decides.
+  const disputed = await agree(priya, tom, tomB, 12_750);
+  await fundByWire(priya, disputed.id);
+  await svc.act(tom, disputed.id, { action: 'ship-goods' });
+  await svc.act(priya, disputed.id, {
+    action: 'open-dispute',
+    reason: 'Moisture content above the agreed 2%',
+  });
+  await svc.whenIdle();
+  // The demo history is old news: its deal notes arrive read, so demo inboxes start clean.
+  await db.update(messages).set({ readAt: new Date() }).where(isNull(messages.readAt));
   return { seeded: true };
 }

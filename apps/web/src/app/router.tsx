@@ -5,12 +5,15 @@ import { AppLayout } from './layout/app-layout';
 import { AboutPage } from './routes/about';
 import { AdminCompaniesPage } from './routes/admin/companies';
 import { AdminListingsPage } from './routes/admin/listings';
+import { AdminPaymentsPage } from './routes/admin/wire-transfers';
 import { ApiOverviewPage } from './routes/api-overview';
 import { AuthConfirmPage } from './routes/auth-confirm';
 import { CompanyDetailPage } from './routes/company-detail';
 import { CompanyDirectoryPage } from './routes/company-directory';
 import { ContactPage } from './routes/contact';
 import { DashboardPage } from './routes/dashboard/dashboard';
+import { DealsPage } from './routes/deals';
+import { EscrowTestPage } from './routes/escrow-test';
 import { HelpPage } from './routes/help';
 import { HomePage } from './routes/home';
 import { ListingDetailPage } from './routes/listing-detail';
@@ -57,12 +60,16 @@ export const router = createBrowserRouter([
               </RequireSignedIn>
             ),
           },
-          { path: 'deals', element: later('Deals') },
+          { path: 'deals', element: <DealsPage /> },
           { path: 'blog', element: later('Blog') },
           { path: 'blog/:slug', element: later('Blog') },
           {
             path: 'escrow-test',
-            element: <RequireSignedIn>{later('Escrow Integration Test')}</RequireSignedIn>,
+            element: (
+              <RequireSignedIn>
+                <EscrowTestPage />
+              </RequireSignedIn>
+            ),
           },
           {
             path: 'account',
@@ -111,6 +118,7 @@ export const router = createBrowserRouter([
               { path: 'users', element: later('User Management') },
               { path: 'listings', element: <AdminListingsPage /> },
               { path: 'companies', element: <AdminCompaniesPage /> },
+              { path: 'wire-transfers', element: <AdminPaymentsPage /> },
               { path: 'blog', element: later('Blog Management') },
               { path: 'bulk-email', element: later('Bulk Email Management') },
               // The dashboard card says /admin/email, the route table /admin/email-management: both work.

@@ -9,6 +9,7 @@ export const paths = {
   directory: '/company-directory',
   company: (id: string) => `/companies/${encodeURIComponent(id)}`,
   adminCompanies: '/admin/companies',
+  adminWireTransfers: '/admin/wire-transfers',
   profileCompanies: '/profile?tab=companies',
   addCompany: '/profile?tab=companies&add=true',
   directoryAlias: '/directory',

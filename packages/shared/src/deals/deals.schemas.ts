@@ -529,6 +529,24 @@ export function dealCardActions(deal: Deal, party: DealParty, ctx: DealGuardCont
 }
 
 // ---------------------------------------------------------------------------------------------------
+// Realtime events (to both parties of a deal)
+
+/** A deal changed state: clients refetch it (or patch status and escrow status in place). */
+export const DealUpdatedEventSchema = z.object({
+  type: z.literal('deal.updated'),
+  deal: z.object({ id: z.string(), status: z.enum(DEAL_STATUSES), escrowStatus: z.enum(ESCROW_STATUSES) }),
+});
+/** A deal was created on one of the user's listings (or by the user): refetch the list. */
+export const DealCreatedEventSchema = z.object({
+  type: z.literal('deal.created'),
+  dealId: z.string(),
+  listingTitle: z.string(),
+  dealValueCents: z.number().int(),
+  buyerUserId: z.string(),
+  sellerUserId: z.string(),
+});
+
+// ---------------------------------------------------------------------------------------------------
 // Escrow provider test (/escrow-test)
 
 export const EscrowTestResultSchema = z.object({

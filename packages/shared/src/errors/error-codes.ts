@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   'UNAVAILABLE',
   /** The payment provider refused or could not be reached (checkout, portal, refund); try again. */
   'PAYMENT_PROVIDER_ERROR',
+  /** The deal's state machine refuses this action now (wrong status, escrow, party or already done). */
+  'DEAL_TRANSITION_NOT_ALLOWED',
   /** Anything unexpected; the message is generic. */
   'INTERNAL',
 ] as const;
@@ -41,6 +43,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   INVALID_CREDENTIALS: 401,
   UNAVAILABLE: 503,
   PAYMENT_PROVIDER_ERROR: 502,
+  DEAL_TRANSITION_NOT_ALLOWED: 409,
   INTERNAL: 500,
 };
 

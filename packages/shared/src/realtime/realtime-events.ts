@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DealCreatedEventSchema, DealUpdatedEventSchema } from '../deals/deals.schemas.ts';
 import {
   ConversationCreatedEventSchema,
   ConversationReadEventSchema,
@@ -22,6 +23,9 @@ export const ServerRealtimeEventSchema = z.discriminatedUnion('type', [
   MessageCreatedEventSchema,
   ConversationReadEventSchema,
   ConversationCreatedEventSchema,
+  /** To both parties of a deal (see apps/server/src/modules/deals/README.md). */
+  DealCreatedEventSchema,
+  DealUpdatedEventSchema,
 ]);
 export type ServerRealtimeEvent = z.infer<typeof ServerRealtimeEventSchema>;
 

@@ -21,6 +21,8 @@ export const LEDGER_ACCOUNTS = {
   cashProvider: 'cash:provider',
   /** Money received by wire transfer into our bank account. */
   cashBank: 'cash:bank',
+  /** Money a third-party escrow provider holds for a deal funded through it. */
+  cashEscrowProvider: 'cash:escrow-provider',
   /** Refunds given back (contra-revenue). */
   refunds: 'refunds',
   /** Processing fees the provider or bank keeps. */
@@ -30,8 +32,12 @@ export const LEDGER_ACCOUNTS = {
   revenueFeaturedListings: 'revenue:featured-listings',
   revenueCommission: 'revenue:commission',
   revenueWireFees: 'revenue:wire-processing-fees',
+  /** Payment-method fees (card 2.9%) the buyer pays on top of an escrow funding. */
+  revenueProcessingFees: 'revenue:processing-fees',
   escrowHeld: (dealId: string) => `escrow:held:${dealId}`,
   payableSeller: (userId: string) => `payable:seller:${userId}`,
+  /** Money owed back to a buyer (a refunded wire-funded escrow). */
+  payableBuyer: (userId: string) => `payable:buyer:${userId}`,
 } as const;
 
 export type LedgerLine = { account: string; amountCents: number };
@@ -137,9 +143,12 @@ export function createLedgerService(deps: { db: Db }) {
     return tx ? write(tx) : db.transaction((t) => write(t as unknown as Db));
   }
 
-  /** Balances of the given accounts (0 for accounts with no entries), or of every account. */
-  async function getBalances(accounts?: string[]): Promise<Record<string, number>> {
-    const rows = await sumByAccount(db, accounts);
+  /**
+   * Balances of the given accounts (0 for accounts with no entries), or of every account. Pass `tx`
+   * to read inside a transaction (e.g. what an escrow still holds before moving money out of it).
+   */
+  async function getBalances(accounts?: string[], tx?: Db): Promise<Record<string, number>> {
+    const rows = await sumByAccount(tx ?? db, accounts);
     const out: Record<string, number> = Object.fromEntries((accounts ?? []).map((a) => [a, 0]));
     for (const r of rows) out[r.account] = r.balance;
     return out;

@@ -17,8 +17,20 @@ function layout(opts: {
   outro: string;
   /** Optional linked lines between the intro and the button (a digest's conversations). */
   items?: Array<{ label: string; url: string }>;
+  /** Optional label/value rows between the intro and the button (wire instructions). */
+  details?: Array<{ label: string; value: string }>;
 }) {
   const items = opts.items ?? [];
+  const details = opts.details ?? [];
+  const detailsHtml = details.length
+    ? `<tr><td style="padding-top:12px;font-size:15px;line-height:1.6"><table role="presentation" cellpadding="0" cellspacing="0">${details
+        .map(
+          (d) =>
+            `<tr><td style="padding:2px 16px 2px 0;color:#475569">${escapeHtml(d.label)}</td><td style="padding:2px 0;font-weight:600">${escapeHtml(d.value)}</td></tr>`,
+        )
+        .join('')}</table></td></tr>`
+    : '';
+  const detailsText = details.map((d) => `${d.label}: ${d.value}`).join('\n');
   const itemsHtml = items.length
     ? `<tr><td style="padding-top:12px;font-size:15px;line-height:1.6"><ul style="margin:0;padding-left:20px">${items
         .map(
@@ -33,11 +45,11 @@ function layout(opts: {
 <tr><td style="font-size:20px;font-weight:700;color:#0f766e">${PRODUCT_NAME}</td></tr>
 <tr><td style="padding-top:24px;font-size:18px;font-weight:600">${escapeHtml(opts.heading)}</td></tr>
 <tr><td style="padding-top:12px;font-size:15px;line-height:1.6">${escapeHtml(opts.intro)}</td></tr>
-${itemsHtml}
+${detailsHtml}${itemsHtml}
 <tr><td style="padding:24px 0"><a href="${escapeHtml(opts.actionUrl)}" style="background:#0f766e;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600;display:inline-block">${escapeHtml(opts.actionLabel)}</a></td></tr>
 <tr><td style="font-size:13px;line-height:1.6;color:#475569">${escapeHtml(opts.outro)}<br><br>If the button does not work, open this link:<br><a href="${escapeHtml(opts.actionUrl)}" style="color:#0f766e;word-break:break-all">${escapeHtml(opts.actionUrl)}</a></td></tr>
 </table></td></tr></table></body></html>`;
-  const text = `${opts.heading}\n\n${opts.intro}\n\n${itemsText ? `${itemsText}\n\n` : ''}${opts.actionLabel}: ${opts.actionUrl}\n\n${opts.outro}\n\n— ${PRODUCT_NAME}`;
+  const text = `${opts.heading}\n\n${opts.intro}\n\n${detailsText ? `${detailsText}\n\n` : ''}${itemsText ? `${itemsText}\n\n` : ''}${opts.actionLabel}: ${opts.actionUrl}\n\n${opts.outro}\n\n— ${PRODUCT_NAME}`;
   return { html, text };
 }
 
@@ -144,6 +156,39 @@ export function messageDigestEmail(
       actionLabel: 'Open Messages',
       actionUrl: conversations.length === 1 ? conversations[0].url : messagesUrl,
       outro: `You receive this email when a message stays unread for 15 minutes. You can turn it off in your account preferences: ${preferencesUrl}`,
+    }),
+  };
+}
+
+/** The buyer's wire instructions: where to send how much, with the reference to quote. */
+export function wireInstructionsEmail(input: {
+  name: string;
+  listingTitle: string;
+  referenceNumber: string;
+  amount: string;
+  currency: string;
+  bankDetails: { bankName: string; accountName: string; accountNumber: string; swiftCode: string };
+  breakdown: Array<{ label: string; value: string }>;
+  processingFeePercent: number;
+  url: string;
+}): RenderedEmail {
+  return {
+    subject: `Wire transfer instructions ${input.referenceNumber}`,
+    ...layout({
+      heading: `Wire ${input.amount} to fund the escrow`,
+      intro: `Hello ${input.name}, please send ${input.amount} (${input.currency.toUpperCase()}) by wire transfer for "${input.listingTitle}". Quote the reference ${input.referenceNumber} so we can match your payment. Wire transfers take 1-3 business days.`,
+      details: [
+        { label: 'Reference', value: input.referenceNumber },
+        { label: 'Amount', value: `${input.amount} ${input.currency.toUpperCase()}` },
+        { label: 'Bank', value: input.bankDetails.bankName },
+        { label: 'Account name', value: input.bankDetails.accountName },
+        { label: 'Account number', value: input.bankDetails.accountNumber },
+        { label: 'SWIFT code', value: input.bankDetails.swiftCode },
+        ...input.breakdown,
+      ],
+      actionLabel: 'View my deals',
+      actionUrl: input.url,
+      outro: `The escrow is funded once an administrator has verified that the money arrived. A ${input.processingFeePercent}% wire processing fee is deducted from the wire amount.`,
     }),
   };
 }

@@ -1,9 +1,10 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { DealsBridge } from '@/features/deals/components/deals-bridge';
 import { MessagingBridge } from '@/features/messaging/components/messaging-bridge';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-/** Every screen: skip link, top navigation, the one <main>, footer (and the live messaging events). */
+/** Every screen: skip link, top navigation, the one <main>, footer (and the live messaging and deal events). */
 export function AppLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
@@ -20,6 +21,7 @@ export function AppLayout() {
       <SiteFooter />
       <ScrollRestoration />
       <MessagingBridge />
+      <DealsBridge />
     </div>
   );
 }

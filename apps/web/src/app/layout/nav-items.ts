@@ -18,6 +18,9 @@ export const signedInNavItems: NavItem[] = [
   { to: paths.dashboard, label: 'Dashboard' },
 ];
 
+/** The header's icon link on every width; also listed in the mobile menu, with the unread total. */
+export const messagesNavItem: NavItem = { to: paths.messages, label: 'Messages' };
+
 /** Reached from the Account menu on wide screens and listed in the mobile menu. */
 export const accountNavItems: NavItem[] = [
   { to: paths.account, label: 'Account Settings' },

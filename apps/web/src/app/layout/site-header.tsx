@@ -23,11 +23,22 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { MessagesNavLink } from '@/features/messaging/components/messages-nav-link';
+import {
+  MessagesNavLink,
+  UnreadBadge,
+  useMessagesUnread,
+} from '@/features/messaging/components/messages-nav-link';
 import { type AuthState, useAuth, useAuthDialog } from '@/lib/auth-client';
 import { cn } from '@/lib/cn';
 import { Brand } from './brand';
-import { accountNavItems, adminNavItem, type NavItem, publicNavItems, signedInNavItems } from './nav-items';
+import {
+  accountNavItems,
+  adminNavItem,
+  messagesNavItem,
+  type NavItem,
+  publicNavItems,
+  signedInNavItems,
+} from './nav-items';
 import { useLogout } from './use-logout';
 
 function navItemsFor(auth: AuthState): NavItem[] {
@@ -58,7 +69,7 @@ export function SiteHeader() {
   const items = navItemsFor(auth);
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
-      <div className="container-page flex min-h-16 flex-wrap items-center gap-x-6">
+      <div className="container-page flex min-h-16 flex-wrap items-center gap-x-6 xl:gap-x-4">
         <Brand className="py-3" />
         <nav
           aria-label="Main"
@@ -72,7 +83,7 @@ export function SiteHeader() {
                   end={item.end}
                   className={({ isActive }) =>
                     cn(
-                      'inline-flex h-9 items-center rounded-md px-3 text-sm font-medium transition-colors hover:bg-muted hover:text-foreground',
+                      'inline-flex h-9 items-center rounded-md px-3 text-sm font-medium transition-colors hover:bg-muted hover:text-foreground xl:px-2.5',
                       isActive ? 'text-primary' : 'text-slate-700',
                     )
                   }
@@ -193,6 +204,9 @@ function MobileMenu({ auth, items, onClose }: { auth: AuthState; items: NavItem[
                 Signed in as {auth.user.email}
               </p>
               <ul className="grid gap-1">
+                <li>
+                  <MobileMessagesLink className={linkClass} />
+                </li>
                 {accountNavItems.map((item) => (
                   <li key={item.to}>
                     <NavLink to={item.to} className={linkClass}>
@@ -226,5 +240,19 @@ function MobileMenu({ auth, items, onClose }: { auth: AuthState; items: NavItem[
         </div>
       </nav>
     </div>
+  );
+}
+
+/** The mobile menu's Messages entry: the label, and the unread total as a small badge. */
+function MobileMessagesLink({ className }: { className: (state: { isActive: boolean }) => string }) {
+  const unread = useMessagesUnread();
+  return (
+    <NavLink to={messagesNavItem.to} className={(state) => cn(className(state), 'gap-2')}>
+      <span aria-hidden>{messagesNavItem.label}</span>
+      {unread.badge ? (
+        <UnreadBadge value={unread.badge} data-testid="mobile-messages-unread-badge" className="ml-auto" />
+      ) : null}
+      <span className="sr-only">{unread.label}</span>
+    </NavLink>
   );
 }

@@ -30,6 +30,7 @@ import {
   VerificationBadge,
 } from '@/features/companies/components/company-badges';
 import { CompanyMessageButton } from '@/features/companies/components/company-message-button';
+import { ListingDealButtons } from '@/features/deals/components/listing-deal-buttons';
 import { ListingActions } from '@/features/listings/components/listing-actions';
 import { ListingCard, ListingGrid, ListingGridSkeleton } from '@/features/listings/components/listing-card';
 import { ApiRequestError, parseApiError } from '@/lib/api-client';
@@ -251,7 +252,15 @@ function CompanyListings({ sellerId }: { sellerId: string }) {
           <ListingGrid>
             {listings.data.items.map((listing) => (
               <li key={listing.id}>
-                <ListingCard listing={listing} actions={<ListingActions listing={listing} />} />
+                <ListingCard
+                  listing={listing}
+                  actions={
+                    <ListingActions
+                      listing={listing}
+                      dealButtons={<ListingDealButtons listing={listing} />}
+                    />
+                  }
+                />
               </li>
             ))}
           </ListingGrid>

@@ -21,6 +21,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { paymentTerms } from '@/config/pricing';
 import { AdSlot } from '@/features/ads/components/ad-slot';
+import { ListingDealButtons } from '@/features/deals/components/listing-deal-buttons';
 import { FeaturedListings } from '@/features/listings/components/featured-listings';
 import { PricingValue } from '@/features/pricing/components/pricing-value';
 import { useAuth, useAuthDialog } from '@/lib/auth-client';
@@ -190,7 +191,9 @@ export function HomePage() {
         </div>
       </section>
 
-      <FeaturedListings />
+      <FeaturedListings
+        dealButtons={(listing) => <ListingDealButtons listing={listing} showMakeOffer={false} />}
+      />
 
       <section id="how-it-works" aria-labelledby="how-it-works-title" className="py-16 md:py-24">
         <div className="container-page">

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { ListingDealButtons } from '@/features/deals/components/listing-deal-buttons';
 import { useListing } from '@/features/listings/api/get-listing';
 import { ListingActions } from '@/features/listings/components/listing-actions';
 import {
@@ -97,7 +98,7 @@ export function ListingDetailPage() {
               </li>
             </ul>
           </div>
-          <ListingActions listing={l} href="#seller" className="max-w-md" />
+          <ListingActions listing={l} dealButtons={<ListingDealButtons listing={l} />} className="max-w-md" />
           {isOwner ? (
             <p className="text-sm text-muted-foreground">
               This is your listing. Edit or delete it from{' '}

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page/page-header';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ListingDealButtons } from '@/features/deals/components/listing-deal-buttons';
 import { type ListingFilters, useListings } from '@/features/listings/api/get-listings';
 import { ListingActions } from '@/features/listings/components/listing-actions';
 import { ListingCard, ListingGrid, ListingGridSkeleton } from '@/features/listings/components/listing-card';
@@ -79,7 +80,12 @@ export function MarketplacePage() {
                   <ListingCard
                     listing={listing}
                     headingLevel="h2"
-                    actions={<ListingActions listing={listing} />}
+                    actions={
+                      <ListingActions
+                        listing={listing}
+                        dealButtons={<ListingDealButtons listing={listing} />}
+                      />
+                    }
                   />
                 </li>
               ))}

@@ -46,9 +46,12 @@ export function MessagesPage() {
   );
   const onContactClosed = useCallback(() => navigate(paths.messages, { replace: true }), [navigate]);
   const backToList = useCallback(() => navigate(paths.messages), [navigate]);
+  const conversations = useConversations();
 
   if (!user) return null;
   const showThread = Boolean(selectedId || confirming);
+  // With nothing to select, the list's empty state takes the whole card.
+  const nothingToSelect = !showThread && conversations.data?.items.length === 0;
 
   return (
     <div className="container-page grid gap-4 py-6 md:py-8">
@@ -60,17 +63,29 @@ export function MessagesPage() {
       >
         Messages
       </h1>
-      <div className="flex h-[calc(100dvh-9rem)] min-h-[26rem] overflow-hidden rounded-card border bg-card shadow-card md:h-[calc(100dvh-14rem)] md:min-h-[32rem]">
+      {/* On a phone the card fills the screen below the header (and the heading, when the list shows). */}
+      <div
+        className={cn(
+          'flex min-h-[26rem] overflow-hidden rounded-card border bg-card shadow-card md:h-[calc(100dvh-14rem)] md:min-h-[32rem] xl:h-[calc(100dvh-11.25rem)]',
+          showThread ? 'h-[calc(100dvh-7rem)]' : 'h-[calc(100dvh-10rem)]',
+        )}
+      >
         <nav
           aria-label="Conversations"
           className={cn(
-            'min-h-0 w-full shrink-0 overflow-y-auto md:block md:w-80 md:border-r lg:w-96',
+            'min-h-0 w-full shrink-0 overflow-y-auto md:block',
+            !nothingToSelect && 'md:w-80 md:border-r lg:w-96',
             showThread ? 'hidden' : 'block',
           )}
         >
           <ConversationList selectedId={selectedId} viewerId={user.id} />
         </nav>
-        <div className={cn('min-h-0 min-w-0 flex-1 flex-col', showThread ? 'flex' : 'hidden md:flex')}>
+        <div
+          className={cn(
+            'min-h-0 min-w-0 flex-1 flex-col',
+            showThread ? 'flex' : nothingToSelect ? 'hidden' : 'hidden md:flex',
+          )}
+        >
           {confirming ? (
             <ContactFeeReturn requestId={confirming} onOpened={onContactOpened} onClosed={onContactClosed} />
           ) : selectedId ? (

@@ -1,4 +1,9 @@
 import {
+  PAYMENT_METHOD_TYPES,
+  type PaymentMethod,
+  type PaymentMethodType,
+} from '@app/shared/deals/deals.schemas';
+import {
   ArrowRight,
   BadgeCheck,
   Banknote,
@@ -22,24 +27,41 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { paymentTerms } from '@/config/pricing';
+import { usePaymentMethods } from '@/features/pricing/api/get-payment-methods';
 import { PricingValue } from '@/features/pricing/components/pricing-value';
 import { formatPercent, formatUsd } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 const { card, klarna, escrow, wire } = paymentTerms.paymentMethods;
 
-const METHODS: { icon: LucideIcon; title: string; fee: string; badge?: string; points: string[] }[] = [
-  {
+type MethodCard = {
+  key: string;
+  icon: LucideIcon;
+  title: string;
+  fee: string;
+  badge?: string;
+  points: string[];
+};
+
+/** "2.9%" and, for the card, the provider's fixed part: "2.9% + $0.30 per transaction". */
+const cardFee = (percent: number) =>
+  `${formatPercent(percent)} + ${formatUsd(card.fixedCents, { alwaysCents: true })} per transaction`;
+
+/** The marketing copy of each payment route the spec names, by payment-method type. */
+const METHODS: Record<PaymentMethodType, MethodCard> = {
+  card: {
+    key: 'card',
     icon: CreditCard,
     title: 'Credit & Debit Card',
-    fee: `${formatPercent(card.percent)} + ${formatUsd(card.fixedCents, { alwaysCents: true })} per transaction`,
+    fee: cardFee(card.percent),
     points: [
       'Instant confirmation',
       `For deals up to ${formatUsd(card.limitCents)}`,
       'Visa, Mastercard and American Express',
     ],
   },
-  {
+  klarna: {
+    key: 'klarna',
     icon: CalendarClock,
     title: `Klarna Net ${klarna.netDays}`,
     fee: 'Buyer terms for approved businesses',
@@ -49,7 +71,8 @@ const METHODS: { icon: LucideIcon; title: string; fee: string; badge?: string; p
       'Subject to Klarna approval',
     ],
   },
-  {
+  escrow_wire: {
+    key: 'escrow_wire',
     icon: ShieldCheck,
     title: 'Escrow (Wire)',
     fee: `${formatPercent(escrow.minPercent)} – ${formatPercent(escrow.maxPercent)} escrow fee`,
@@ -60,13 +83,41 @@ const METHODS: { icon: LucideIcon; title: string; fee: string; badge?: string; p
       `Recommended above ${formatUsd(escrow.recommendedAboveCents)}`,
     ],
   },
-  {
+  wire: {
+    key: 'wire',
     icon: Landmark,
     title: 'Wire Transfer',
     fee: `${formatUsd(wire.domesticCents)} domestic · ${formatUsd(wire.internationalCents)} international`,
     points: [`${wire.businessDays} business days`, 'No upper limit', 'Best for trusted, repeat partners'],
   },
-];
+};
+
+const isKnownType = (type: string): type is PaymentMethodType =>
+  (PAYMENT_METHOD_TYPES as readonly string[]).includes(type);
+
+/**
+ * The methods buyers can choose today (an administrator may disable or add some), with the card's fee
+ * as configured; until the list loads, or if it cannot, the spec's four routes.
+ */
+function methodCards(methods: PaymentMethod[] | undefined): MethodCard[] {
+  if (!methods) return PAYMENT_METHOD_TYPES.map((type) => METHODS[type]);
+  return methods.map((method) => {
+    if (!isKnownType(method.type)) {
+      return {
+        key: method.id,
+        icon: Wallet,
+        title: method.name,
+        fee:
+          method.processingFeePercentage > 0
+            ? `${formatPercent(method.processingFeePercentage)} processing fee`
+            : 'No processing fee',
+        points: method.description ? [method.description] : [],
+      };
+    }
+    const copy = METHODS[method.type];
+    return method.type === 'card' ? { ...copy, fee: cardFee(method.processingFeePercentage) } : copy;
+  });
+}
 
 const ESCROW_STEPS: { icon: LucideIcon; title: string; body: string }[] = [
   {
@@ -135,8 +186,9 @@ const FAQ: { q: string; a: ReactNode }[] = [
     q: 'What does Recytrade charge?',
     a: (
       <>
-        A <PricingValue figure="commission" /> commission on the value of completed deals. On the free plan,
-        starting a new conversation costs <PricingValue figure="contactFee" />; Premium (
+        A <PricingValue figure="commission" /> commission on the deal value, shown in the offer and added to
+        the deal's total. On the free plan, starting a new conversation costs{' '}
+        <PricingValue figure="contactFee" />; Premium (
         <PricingValue figure="premiumMonthly" /> per month) includes free messaging. Payment method fees are
         shown above.
       </>
@@ -158,6 +210,7 @@ const FAQ: { q: string; a: ReactNode }[] = [
 
 export function PaymentsPage() {
   useDocumentTitle('Payments & Escrow');
+  const paymentMethods = usePaymentMethods();
   return (
     <>
       <PageHeader
@@ -185,8 +238,8 @@ export function PaymentsPage() {
             Fees are charged by the payment provider and shown before you pay.
           </p>
           <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {METHODS.map(({ icon: Icon, title, fee, badge, points }) => (
-              <Card key={title} className="flex flex-col">
+            {methodCards(paymentMethods.data).map(({ key, icon: Icon, title, fee, badge, points }) => (
+              <Card key={key} className="flex flex-col">
                 <CardHeader>
                   <div className="flex items-start justify-between gap-2">
                     <Icon className="size-6 text-primary" aria-hidden />
@@ -264,7 +317,7 @@ export function PaymentsPage() {
           <dl className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             <Fee
               value={<PricingValue figure="commission" skeletonClassName="w-12" />}
-              label="commission on completed deals"
+              label="commission on the deal value"
             />
             <Fee
               value={<PricingValue figure="contactFee" skeletonClassName="w-14" />}

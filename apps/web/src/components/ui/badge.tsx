@@ -14,6 +14,8 @@ export const badgeVariants = cva(
         warning: 'border-transparent bg-warning-soft text-warning-soft-foreground',
         destructive: 'border-transparent bg-destructive-soft text-destructive-soft-foreground',
         info: 'border-transparent bg-info-soft text-info-soft-foreground',
+        /** Closed without success (a cancelled deal): solid slate, set apart from the soft colours. */
+        dark: 'border-transparent bg-slate-700 text-white',
       },
     },
     defaultVariants: { variant: 'default' },

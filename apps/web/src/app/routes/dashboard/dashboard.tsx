@@ -11,6 +11,7 @@ import {
 } from '@/features/billing/components/subscription-status-card';
 import { useActivationPolling } from '@/features/billing/hooks/use-activation-polling';
 import { CompanyProfileBanner } from '@/features/companies/components/company-profile-banner';
+import { useRefreshDealsAfterPayment } from '@/features/deals/hooks/use-refresh-deals-after-payment';
 import { ListingFormDialog } from '@/features/listings/components/listing-form-dialog';
 import { usePricing } from '@/features/pricing/api/get-pricing';
 import { useAuth } from '@/lib/auth-client';
@@ -24,8 +25,9 @@ export function DashboardPage() {
   const { user, loading } = useAuth();
   const pricing = usePricing();
   const activation = useActivationPolling();
+  const refreshDealsSoon = useRefreshDealsAfterPayment();
   // Payment returns are handled before the session is known, so the address is cleaned up at once.
-  usePaymentReturns(activation.start);
+  usePaymentReturns(activation.start, refreshDealsSoon);
   // The create-listing dialog is part of the address (/dashboard?create=true), so other pages can open it.
   const [params, setParams] = useSearchParams();
   const isCreateOpen = params.get('create') === 'true';

@@ -1,8 +1,15 @@
+import { DEAL_MESSAGES } from '@app/shared/deals/deals.schemas';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 
-type PaymentReturn = { param: string; value: string; notify: () => void; activatesPremium?: boolean };
+type PaymentReturn = {
+  param: string;
+  value: string;
+  notify: () => void;
+  activatesPremium?: boolean;
+  fundsEscrow?: boolean;
+};
 
 /** The query parameters the payment providers send the browser back with, and the toast for each. */
 const PAYMENT_RETURNS: PaymentReturn[] = [
@@ -28,20 +35,20 @@ const PAYMENT_RETURNS: PaymentReturn[] = [
   {
     param: 'escrow',
     value: 'success',
+    fundsEscrow: true,
     notify: () =>
-      toast.success('Escrow payment successful!', {
+      toast.success(DEAL_MESSAGES.escrowPaymentSuccess, {
         id: 'return-escrow-success',
-        description:
-          'Your payment is held in escrow and will be released to the seller when the deal is completed.',
+        description: DEAL_MESSAGES.escrowPaymentSuccessText,
       }),
   },
   {
     param: 'escrow',
     value: 'cancelled',
     notify: () =>
-      toast('Escrow payment canceled', {
+      toast(DEAL_MESSAGES.escrowPaymentCanceled, {
         id: 'return-escrow-cancelled',
-        description: 'No payment was taken. You can fund the deal again from Manage Deals.',
+        description: 'No payment was taken. You can fund the deal again from My Deals.',
       }),
   },
 ];
@@ -50,9 +57,10 @@ const RETURN_PARAMS = [...new Set(PAYMENT_RETURNS.map((r) => r.param))];
 
 /**
  * /dashboard?success=true and friends: show the toast, then drop the parameter by replacing the history
- * entry (so Back or a reload does not show it again). Calls onPremiumActivated for a paid checkout.
+ * entry (so Back or a reload does not show it again). Calls onPremiumActivated for a paid subscription
+ * checkout and onEscrowFunded for a paid escrow checkout.
  */
-export function usePaymentReturns(onPremiumActivated: () => void) {
+export function usePaymentReturns(onPremiumActivated: () => void, onEscrowFunded?: () => void) {
   const location = useLocation();
   const navigate = useNavigate();
 
@@ -64,6 +72,7 @@ export function usePaymentReturns(onPremiumActivated: () => void) {
     // Toast ids make a repeated run (React's development double effects) show each toast once.
     for (const ret of matched) ret.notify();
     if (matched.some((r) => r.activatesPremium)) onPremiumActivated();
+    if (matched.some((r) => r.fundsEscrow)) onEscrowFunded?.();
     for (const param of RETURN_PARAMS) params.delete(param);
     const search = params.toString();
     navigate(

@@ -1,4 +1,6 @@
+import type { Listing } from '@app/shared/listings/listings.schemas';
 import { ArrowRight, PackageOpen } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -7,8 +9,8 @@ import { useFeaturedListings } from '../api/get-featured-listings';
 import { ListingActions } from './listing-actions';
 import { ListingCard, ListingGrid, ListingGridSkeleton } from './listing-card';
 
-/** The landing page's Featured Listings: 6 cards, featured first then newest. */
-export function FeaturedListings() {
+/** The landing page's Featured Listings: 6 cards, featured first then newest; the page composes in the deal buttons. */
+export function FeaturedListings({ dealButtons }: { dealButtons?: (listing: Listing) => ReactNode }) {
   const featured = useFeaturedListings();
   return (
     <section aria-labelledby="featured-title" className="border-b bg-surface py-16 md:py-20">
@@ -54,7 +56,7 @@ export function FeaturedListings() {
                 <li key={listing.id}>
                   <ListingCard
                     listing={listing}
-                    actions={<ListingActions listing={listing} showMakeOffer={false} />}
+                    actions={<ListingActions listing={listing} dealButtons={dealButtons?.(listing)} />}
                   />
                 </li>
               ))}

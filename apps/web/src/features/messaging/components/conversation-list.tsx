@@ -41,7 +41,7 @@ export function ConversationList({ selectedId, viewerId }: ConversationListProps
   const items = conversations.data.items;
   if (items.length === 0) {
     return (
-      <div className="p-4">
+      <div className="flex min-h-full p-4">
         <EmptyState
           icon={MessagesSquare}
           title={MESSAGING_MESSAGES.noConversations}
@@ -51,8 +51,8 @@ export function ConversationList({ selectedId, viewerId }: ConversationListProps
               <Link to={paths.marketplace}>Browse Marketplace</Link>
             </Button>
           }
-          headingLevel={3}
-          className="border-0 bg-transparent"
+          headingLevel={2}
+          className="m-auto border-0 bg-transparent"
         />
       </div>
     );
@@ -96,7 +96,10 @@ function ConversationRow({
       )}
     >
       <span className="flex items-center gap-2">
-        <span className={cn('min-w-0 flex-1 truncate', unread > 0 ? 'font-semibold' : 'font-medium')}>
+        <span
+          className={cn('min-w-0 flex-1 truncate', unread > 0 ? 'font-semibold' : 'font-medium')}
+          title={name}
+        >
           {name}
         </span>
         <time dateTime={conversation.lastMessageAt} className="shrink-0 text-xs text-muted-foreground">

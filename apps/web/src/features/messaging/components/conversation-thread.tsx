@@ -75,7 +75,11 @@ export function ConversationThread({
         <div className="min-w-0 flex-1">
           {conversation ? (
             <>
-              <h2 id="thread-title" className="truncate font-semibold">
+              <h2
+                id="thread-title"
+                className="truncate font-semibold"
+                title={[name, conversation.otherParticipant.company].filter(Boolean).join(' · ')}
+              >
                 {name}
                 {conversation.otherParticipant.company ? (
                   <span className="font-normal text-muted-foreground">
@@ -84,7 +88,9 @@ export function ConversationThread({
                   </span>
                 ) : null}
               </h2>
-              <p className="truncate text-sm text-muted-foreground">{conversation.subject}</p>
+              <p className="truncate text-sm text-muted-foreground" title={conversation.subject}>
+                {conversation.subject}
+              </p>
             </>
           ) : (
             <>
@@ -177,6 +183,18 @@ function MessageScroller({
     if (stickToBottom.current) el.scrollTop = el.scrollHeight;
   }, [messages.length, lastId, isFetchingNextPage]);
 
+  // The pane shrinks when the reply box grows (a quoted message, several lines): a reader at the
+  // bottom stays at the bottom.
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (stickToBottom.current) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
   // One's own new message always scrolls into view, wherever the reader was.
   const lastMessage = messages.at(-1);
   const ownLast = lastMessage?.senderId === viewerId;
@@ -188,6 +206,9 @@ function MessageScroller({
       stickToBottom.current = true;
     }
   }, [lastId]);
+
+  // The delivery state ("Sent", "Read") is shown once, under the viewer's latest message.
+  const lastOwnId = messages.findLast((m) => m.senderId === viewerId && m.messageType === 'text')?.id;
 
   let body: ReactNode;
   if (state.isPending) body = <ThreadSkeleton />;
@@ -221,12 +242,13 @@ function MessageScroller({
             </Button>
           </div>
         ) : null}
-        <ol className="grid gap-3" aria-label="Messages">
+        <ol className="grid grid-cols-1 gap-3" aria-label="Messages">
           {messages.map((message) => (
             <MessageItem
               key={message.id}
               message={message}
               own={message.senderId === viewerId}
+              showStatus={message.id === lastOwnId || isPendingMessage(message)}
               otherName={otherName}
               viewerId={viewerId}
               onReply={onReply}
@@ -253,12 +275,14 @@ function MessageScroller({
 function MessageItem({
   message,
   own,
+  showStatus,
   otherName,
   viewerId,
   onReply,
 }: {
   message: Message;
   own: boolean;
+  showStatus: boolean;
   otherName: string;
   viewerId: string;
   onReply: (message: Message) => void;
@@ -267,7 +291,7 @@ function MessageItem({
   if (message.messageType !== 'text') {
     return (
       <li className="flex justify-center">
-        <p className="max-w-md whitespace-pre-wrap break-words rounded-full border bg-background px-4 py-1.5 text-center text-xs text-muted-foreground">
+        <p className="max-w-md whitespace-pre-wrap wrap-anywhere rounded-xl border bg-background px-4 py-1.5 text-center text-xs text-muted-foreground">
           {message.content}
           <span className="sr-only">, {time}</span>
         </p>
@@ -300,14 +324,14 @@ function MessageItem({
             <span className="block font-semibold">
               {message.replyTo.senderId === viewerId ? 'You' : otherName}
             </span>
-            <span className="line-clamp-3 whitespace-pre-wrap break-words">{message.replyTo.content}</span>
+            <span className="line-clamp-3 whitespace-pre-wrap wrap-anywhere">{message.replyTo.content}</span>
           </blockquote>
         ) : null}
-        <p className="whitespace-pre-wrap break-words">{message.content}</p>
+        <p className="whitespace-pre-wrap wrap-anywhere">{message.content}</p>
       </div>
       <div className="flex items-center gap-2 px-1 text-xs text-muted-foreground">
         <time dateTime={message.createdAt}>{time}</time>
-        {own ? <span data-testid="message-status">{status}</span> : null}
+        {own && showStatus ? <span data-testid="message-status">{status}</span> : null}
         {pending ? null : (
           <button
             type="button"

@@ -92,14 +92,20 @@ export function MessageComposer({ conversationId, viewerId, otherName, reply }: 
         <div className="flex items-start gap-2 rounded-md border-l-2 border-primary bg-muted px-3 py-2 text-sm">
           <Reply className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
           <div className="min-w-0 flex-1">
-            <p className="font-medium">
+            <p className="truncate font-medium">
               Replying to {reply.message.senderId === viewerId ? 'your message' : otherName}
             </p>
             <p className="truncate text-muted-foreground">{messagePreview(reply.message.content, 120)}</p>
           </div>
-          <Button type="button" variant="ghost" size="sm" onClick={reply.clear}>
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            onClick={reply.clear}
+            className="-my-1 px-2 sm:px-3"
+          >
             <X aria-hidden />
-            Cancel reply
+            <span className="sr-only sm:not-sr-only">Cancel reply</span>
           </Button>
         </div>
       ) : null}
@@ -124,7 +130,10 @@ export function MessageComposer({ conversationId, viewerId, otherName, reply }: 
           <span className="hidden sm:inline">{send.isPending ? 'Sending...' : 'Send'}</span>
         </Button>
       </div>
-      <p id={hintId} className={cn('text-xs', tooLong ? 'text-destructive' : 'text-muted-foreground')}>
+      <p
+        id={hintId}
+        className={cn('text-xs', tooLong ? 'text-destructive' : 'hidden text-muted-foreground sm:block')}
+      >
         {tooLong ? MESSAGING_MESSAGES.messageTooLong : 'Enter to send, Shift+Enter for a new line'}
       </p>
     </form>

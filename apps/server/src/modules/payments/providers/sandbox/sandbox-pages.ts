@@ -5,7 +5,7 @@ import type { SandboxSession } from './sandbox.repository.ts';
 // The sandbox's hosted pages: plain server-rendered HTML forms (no script, so the app's CSP holds),
 // built to be usable with a keyboard and a screen reader.
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
@@ -51,11 +51,13 @@ dt{color:#475569}dd{margin:0;font-weight:600}
 form.inline{margin:0}
 `;
 
-function layout(title: string, body: string, opts: { split?: boolean } = {}) {
+/** The sandbox pages' shell; the escrow sandbox reuses it with its own banner. */
+export function layout(title: string, body: string, opts: { split?: boolean; banner?: string } = {}) {
+  const banner = opts.banner ?? 'Sandbox payment provider: no real money moves. Use the test cards shown.';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
-<body><header class="banner"><p style="margin:0">Sandbox payment provider: no real money moves. Use the test cards shown.</p></header>
+<body><header class="banner"><p style="margin:0">${escapeHtml(banner)}</p></header>
 <main class="${opts.split ? 'split' : ''}">${body}</main></body></html>`;
 }
 

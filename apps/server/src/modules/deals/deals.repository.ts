@@ -1,0 +1,270 @@
+import type { DealStatus, EscrowStatus } from '@app/shared/deals/deal-machine';
+import { and, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../accounts/accounts.table.ts';
+import { companies } from '../companies/companies.table.ts';
+import { ledgerEntries, ledgerTransactions } from '../ledger/ledger.table.ts';
+import { listings } from '../listings/listings.table.ts';
+import { dealEvents, deals, escrowPayments } from './deals.table.ts';
+
+export type DealRow = typeof deals.$inferSelect;
+export type NewDealRow = typeof deals.$inferInsert;
+export type DealEventRow = typeof dealEvents.$inferSelect;
+export type NewDealEventRow = typeof dealEvents.$inferInsert;
+export type EscrowPaymentRow = typeof escrowPayments.$inferSelect;
+export type NewEscrowPaymentRow = typeof escrowPayments.$inferInsert;
+export type UserBrief = { id: string; name: string; email: string; company: string | null };
+export type ListingBrief = {
+  id: string;
+  userId: string;
+  title: string;
+  type: 'buy' | 'sell';
+  priceCents: number;
+  quantity: number;
+};
+
+export async function insertDeal(db: Db, row: NewDealRow): Promise<DealRow> {
+  const [inserted] = await db.insert(deals).values(row).returning();
+  return inserted;
+}
+
+export async function findDeal(db: Db, id: string): Promise<DealRow | undefined> {
+  const [row] = await db.select().from(deals).where(eq(deals.id, id));
+  return row;
+}
+
+/** The deal row locked for the rest of the transaction (one transition at a time per deal). */
+export async function findDealForUpdate(db: Db, id: string): Promise<DealRow | undefined> {
+  const [row] = await db.select().from(deals).where(eq(deals.id, id)).for('update');
+  return row;
+}
+
+/**
+ * The transition's write: only when the row still has the state the transition was checked
+ * against. No row back means somebody else moved the deal first.
+ */
+export async function updateDealIfState(
+  db: Db,
+  id: string,
+  from: { status: DealStatus; escrowStatus: EscrowStatus },
+  values: Partial<NewDealRow>,
+): Promise<DealRow | undefined> {
+  const [row] = await db
+    .update(deals)
+    .set(values)
+    .where(and(eq(deals.id, id), eq(deals.status, from.status), eq(deals.escrowStatus, from.escrowStatus)))
+    .returning();
+  return row;
+}
+
+export async function updateDeal(
+  db: Db,
+  id: string,
+  values: Partial<NewDealRow>,
+): Promise<DealRow | undefined> {
+  const [row] = await db.update(deals).set(values).where(eq(deals.id, id)).returning();
+  return row;
+}
+
+/** A user's deals as buyer or seller, newest first. */
+export async function listDealsOf(db: Db, userId: string, limit: number): Promise<DealRow[]> {
+  return db
+    .select()
+    .from(deals)
+    .where(or(eq(deals.buyerUserId, userId), eq(deals.sellerUserId, userId)))
+    .orderBy(desc(deals.createdAt), desc(deals.id))
+    .limit(limit);
+}
+
+export async function listDealsByStatus(
+  db: Db,
+  status: DealStatus | null,
+  limit: number,
+): Promise<DealRow[]> {
+  return db
+    .select()
+    .from(deals)
+    .where(status ? eq(deals.status, status) : undefined)
+    .orderBy(desc(deals.createdAt), desc(deals.id))
+    .limit(limit);
+}
+
+/** Completed deals still holding escrow that shipped at or before `shippedBefore` (auto-release). */
+export async function listAutoReleasable(db: Db, shippedBefore: Date, limit: number): Promise<DealRow[]> {
+  return db
+    .select()
+    .from(deals)
+    .where(
+      and(eq(deals.status, 'completed'), eq(deals.escrowStatus, 'held'), lte(deals.shippedAt, shippedBefore)),
+    )
+    .orderBy(deals.shippedAt)
+    .limit(limit);
+}
+
+export async function insertDealEvent(db: Db, row: NewDealEventRow): Promise<void> {
+  await db.insert(dealEvents).values(row);
+}
+
+export async function listDealEvents(db: Db, dealId: string): Promise<DealEventRow[]> {
+  return db.select().from(dealEvents).where(eq(dealEvents.dealId, dealId)).orderBy(dealEvents.position);
+}
+
+export async function insertEscrowPayment(db: Db, row: NewEscrowPaymentRow): Promise<EscrowPaymentRow> {
+  const [inserted] = await db.insert(escrowPayments).values(row).returning();
+  return inserted;
+}
+
+export async function updateEscrowPayment(
+  db: Db,
+  id: string,
+  values: Partial<NewEscrowPaymentRow>,
+): Promise<EscrowPaymentRow | undefined> {
+  const [row] = await db.update(escrowPayments).set(values).where(eq(escrowPayments.id, id)).returning();
+  return row;
+}
+
+/** Every other live attempt of the deal is superseded (the buyer chose another route). */
+export async function cancelPendingEscrowPayments(db: Db, dealId: string, now: Date): Promise<void> {
+  await db
+    .update(escrowPayments)
+    .set({ status: 'cancelled', updatedAt: now })
+    .where(and(eq(escrowPayments.dealId, dealId), eq(escrowPayments.status, 'pending')));
+}
+
+/** The deal's current funding attempt: the newest one (spec: escrow_payments by deal_id). */
+export async function findEscrowPaymentOfDeal(db: Db, dealId: string): Promise<EscrowPaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(escrowPayments)
+    .where(eq(escrowPayments.dealId, dealId))
+    .orderBy(desc(escrowPayments.createdAt), desc(escrowPayments.id))
+    .limit(1);
+  return row;
+}
+
+export async function findEscrowPaymentsOfDeals(db: Db, dealIds: string[]): Promise<EscrowPaymentRow[]> {
+  if (dealIds.length === 0) return [];
+  return db
+    .select()
+    .from(escrowPayments)
+    .where(inArray(escrowPayments.dealId, dealIds))
+    .orderBy(desc(escrowPayments.createdAt), desc(escrowPayments.id));
+}
+
+export async function findEscrowPaymentBy(
+  db: Db,
+  key: { paymentId?: string; wireTransferId?: string; providerTransactionId?: string },
+): Promise<EscrowPaymentRow | undefined> {
+  const where = key.paymentId
+    ? eq(escrowPayments.paymentId, key.paymentId)
+    : key.wireTransferId
+      ? eq(escrowPayments.wireTransferId, key.wireTransferId)
+      : key.providerTransactionId
+        ? eq(escrowPayments.providerTransactionId, key.providerTransactionId)
+        : undefined;
+  if (!where) return undefined;
+  const [row] = await db.select().from(escrowPayments).where(where).orderBy(desc(escrowPayments.createdAt));
+  return row;
+}
+
+/** Escrow-provider fundings still waiting for their money (the sync job polls them). */
+export async function listPendingProviderPayments(db: Db, limit: number): Promise<EscrowPaymentRow[]> {
+  return db
+    .select()
+    .from(escrowPayments)
+    .where(and(eq(escrowPayments.method, 'escrow_wire'), eq(escrowPayments.status, 'pending')))
+    .orderBy(escrowPayments.createdAt)
+    .limit(limit);
+}
+
+// --- reads of other modules' tables (read only) ---
+
+export async function findListingBrief(db: Db, id: string): Promise<ListingBrief | undefined> {
+  const [row] = await db
+    .select({
+      id: listings.id,
+      userId: listings.userId,
+      title: listings.title,
+      type: listings.type,
+      priceCents: listings.priceCents,
+      quantity: listings.quantity,
+    })
+    .from(listings)
+    .where(eq(listings.id, id));
+  return row;
+}
+
+export async function findListingBriefs(db: Db, ids: string[]): Promise<ListingBrief[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: listings.id,
+      userId: listings.userId,
+      title: listings.title,
+      type: listings.type,
+      priceCents: listings.priceCents,
+      quantity: listings.quantity,
+    })
+    .from(listings)
+    .where(inArray(listings.id, ids));
+}
+
+export async function findUserBriefs(db: Db, ids: string[]): Promise<UserBrief[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, company: users.company })
+    .from(users)
+    .where(inArray(users.id, ids));
+}
+
+/** The company profile a trader deals under: their oldest live company (contact email, name). */
+export async function findCompaniesOf(
+  db: Db,
+  userIds: string[],
+): Promise<Array<{ userId: string; companyName: string; contactEmail: string | null }>> {
+  if (userIds.length === 0) return [];
+  return db
+    .select({
+      userId: companies.userId,
+      companyName: companies.companyName,
+      contactEmail: companies.contactEmail,
+    })
+    .from(companies)
+    .where(and(inArray(companies.userId, userIds), sql`${companies.removedAt} is null`))
+    .orderBy(companies.createdAt);
+}
+
+/** Which of these ledger idempotency keys have been posted. */
+export async function findPostedKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .select({ key: ledgerTransactions.idempotencyKey })
+    .from(ledgerTransactions)
+    .where(inArray(ledgerTransactions.idempotencyKey, keys));
+  return new Set(rows.map((r) => r.key).filter((k): k is string => k !== null));
+}
+
+/** The balance of one ledger account as the caller's transaction sees it. */
+export async function accountBalance(db: Db, account: string): Promise<number> {
+  const [row] = await db
+    .select({ balance: sql<string | null>`sum(${ledgerEntries.amountCents})` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.account, account));
+  return Number(row?.balance ?? 0);
+}
+
+/** Card refunds decided but not yet done at the payment provider (retried by the escrow job). */
+export async function listUnsettledRefunds(db: Db, limit: number): Promise<EscrowPaymentRow[]> {
+  return db
+    .select()
+    .from(escrowPayments)
+    .where(
+      and(
+        eq(escrowPayments.status, 'refunded'),
+        isNull(escrowPayments.settledAt),
+        isNotNull(escrowPayments.paymentId),
+      ),
+    )
+    .orderBy(escrowPayments.updatedAt)
+    .limit(limit);
+}

@@ -1,0 +1,201 @@
+import { DEAL_MESSAGES, DealListSchema, DealSchema } from '@app/shared/deals/deals.schemas';
+import { AMOUNT_TOO_LARGE_MESSAGE } from '@app/shared/money/money';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createClient, TEST_APP_URL } from '../../../test/build-test-app.ts';
+import { signedInClient, waitForEmail } from '../../../test/factories/accounts.ts';
+import { adminClient, settleWebhooks } from '../../../test/factories/billing.ts';
+import { paySandboxCheckout } from '../../../test/factories/deals.ts';
+import { createCompanyOf, createListingOf } from '../../../test/factories/messaging.ts';
+import { getWorkerDatabase } from '../../../test/test-database.ts';
+
+const MISSING_ID = '7d9f1c8e-0000-4000-8000-000000000000';
+
+async function setup() {
+  const { app } = await buildTestApp();
+  const [buyer, seller, other, admin] = await Promise.all([
+    signedInClient(app),
+    signedInClient(app),
+    signedInClient(app),
+    adminClient(app),
+  ]);
+  await createCompanyOf(seller.client, { contactEmail: 'sales@seller-co.test' });
+  const listing = await createListingOf(seller.client, { price: 95, quantity: 20 });
+  return { app, buyer, seller, other, admin, listing, visitor: createClient(app) };
+}
+
+const errorOf = (res: { json(): unknown }) =>
+  (res.json() as { error: { code: string; message: string } }).error;
+
+// The worker's database is created and migrated once, within the hook timeout rather than a test's.
+beforeAll(async () => {
+  await getWorkerDatabase();
+});
+
+describe('deals routes', () => {
+  it('enforces sign-in, ownership and the spec messages on creation', async () => {
+    const { app, buyer, seller, listing, visitor } = await setup();
+
+    const signedOut = await visitor.get('/api/deals');
+    expect(signedOut.statusCode).toBe(401);
+    expect(errorOf(signedOut).message).toBe(DEAL_MESSAGES.signInToView);
+    const signedOutCreate = await visitor.post('/api/deals', { listingId: listing.id, dealValue: 100 });
+    expect(signedOutCreate.statusCode).toBe(401);
+    expect(errorOf(signedOutCreate).message).toBe(DEAL_MESSAGES.signInToCreate);
+    const signedOutBuy = await visitor.post('/api/deals/buy-now', { listingId: listing.id });
+    expect(signedOutBuy.statusCode).toBe(401);
+
+    const cases: Array<[unknown, number, string]> = [
+      [{ listingId: 'not-a-uuid', dealValue: 100 }, 400, DEAL_MESSAGES.invalidListingId],
+      [{ listingId: MISSING_ID, dealValue: 100 }, 404, DEAL_MESSAGES.listingMissing],
+      [{ listingId: listing.id, dealValue: 0 }, 400, DEAL_MESSAGES.valueAboveZero],
+      [{ listingId: listing.id, dealValue: -5 }, 400, 'Invalid amount: must be a positive number'],
+      [{ listingId: listing.id, dealValue: 'abc' }, 400, 'Invalid amount: must be a positive number'],
+      [{ listingId: listing.id, dealValue: 1_000_000.01 }, 400, AMOUNT_TOO_LARGE_MESSAGE],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await buyer.client.post('/api/deals', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(status);
+      expect(errorOf(res).message).toBe(message);
+    }
+    const own = await seller.client.post('/api/deals', { listingId: listing.id, dealValue: 100 });
+    expect(own.statusCode).toBe(403);
+    expect(errorOf(own).message).toBe(DEAL_MESSAGES.cannotDealOwn);
+    const ownBuy = await seller.client.post('/api/deals/buy-now', { listingId: listing.id });
+    expect(ownBuy.statusCode).toBe(403);
+    expect(errorOf(ownBuy).message).toBe(DEAL_MESSAGES.cannotBuyOwn);
+    const badBuy = await buyer.client.post('/api/deals/buy-now', { listingId: 'x' });
+    expect(errorOf(badBuy).message).toBe(DEAL_MESSAGES.invalidListingId);
+
+    const created = await buyer.client.post('/api/deals', {
+      listingId: listing.id,
+      dealValue: '1500.255',
+      notes: 'Lot 7',
+    });
+    expect(created.statusCode).toBe(201);
+    const deal = DealSchema.parse(created.json());
+    expect(deal).toMatchObject({
+      dealValueCents: 150_026,
+      commissionCents: 4_501,
+      status: 'initiated',
+      role: 'buyer',
+    });
+    const max = await buyer.client.post('/api/deals', { listingId: listing.id, dealValue: 1_000_000 });
+    expect(max.statusCode).toBe(201);
+
+    // Both parties are told; the deal appears in the buyer-seller conversation as a deal message.
+    await waitForEmail(app, buyer.user.email, 'deal-created');
+    await waitForEmail(app, seller.user.email, 'deal-created');
+    const conversations = (await seller.client.get('/api/conversations')).json().items;
+    expect(conversations).toHaveLength(1);
+    const messages = (await seller.client.get(`/api/conversations/${conversations[0].id}/messages`)).json()
+      .items;
+    expect(messages.some((m: { messageType: string }) => m.messageType === 'deal')).toBe(true);
+
+    const buyNow = await buyer.client.post('/api/deals/buy-now', { listingId: listing.id });
+    expect(buyNow.statusCode).toBe(201);
+    expect(buyNow.json()).toMatchObject({ dealValueCents: 190_000, dealType: 'buy_now' });
+    expect(buyNow.json().notes).toContain('Buy Now');
+  });
+
+  it('shows a deal to its parties and administrators only, and applies actions by the machine', async () => {
+    const { buyer, seller, other, admin, listing, visitor } = await setup();
+    const deal = (await buyer.client.post('/api/deals', { listingId: listing.id, dealValue: 1000 })).json();
+
+    expect((await visitor.get(`/api/deals/${deal.id}`)).statusCode).toBe(401);
+    const stranger = await other.client.get(`/api/deals/${deal.id}`);
+    expect(stranger.statusCode).toBe(404);
+    expect(errorOf(stranger).message).toBe(DEAL_MESSAGES.dealNotFound);
+    expect((await other.client.post(`/api/deals/${deal.id}/actions`, { action: 'confirm' })).statusCode).toBe(
+      404,
+    );
+    expect((await admin.client.get(`/api/deals/${deal.id}`)).json()).toMatchObject({
+      id: deal.id,
+      role: null,
+    });
+    expect((await seller.client.get(`/api/deals/${deal.id}`)).json().role).toBe('seller');
+    const badId = await buyer.client.get('/api/deals/nope');
+    expect(badId.statusCode).toBe(400);
+    expect(errorOf(badId).message).toBe(DEAL_MESSAGES.invalidDealId);
+    expect((await buyer.client.get(`/api/deals/${MISSING_ID}`)).statusCode).toBe(404);
+
+    const list = DealListSchema.parse((await seller.client.get('/api/deals')).json());
+    expect(list.deals.map((d) => d.id)).toEqual([deal.id]);
+    expect((await other.client.get('/api/deals')).json().deals).toEqual([]);
+
+    const ship = await seller.client.post(`/api/deals/${deal.id}/actions`, { action: 'ship-goods' });
+    expect(ship.statusCode).toBe(409);
+    expect(errorOf(ship)).toEqual({
+      code: 'DEAL_TRANSITION_NOT_ALLOWED',
+      message: DEAL_MESSAGES.cannotCompleteNotFunded,
+    });
+    const unknown = await buyer.client.post(`/api/deals/${deal.id}/actions`, { action: 'escrow-funded' });
+    expect(unknown.statusCode).toBe(400);
+    const noReason = await buyer.client.post(`/api/deals/${deal.id}/actions`, {
+      action: 'open-dispute',
+      reason: ' ',
+    });
+    expect(errorOf(noReason).message).toBe(DEAL_MESSAGES.disputeReasonRequired);
+
+    const [a, b] = await Promise.all([
+      buyer.client.post(`/api/deals/${deal.id}/actions`, { action: 'confirm' }),
+      buyer.client.post(`/api/deals/${deal.id}/actions`, { action: 'confirm' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const agreed = await seller.client.post(`/api/deals/${deal.id}/actions`, { action: 'confirm' });
+    expect(agreed.json()).toMatchObject({ status: 'agreed', buyerConfirmed: true, sellerConfirmed: true });
+
+    const sellerFunds = await seller.client.post(`/api/deals/${deal.id}/fund`, { method: 'card' });
+    expect(sellerFunds.statusCode).toBe(409);
+    expect((await visitor.post(`/api/deals/${deal.id}/fund`, { method: 'card' })).statusCode).toBe(401);
+
+    expect((await buyer.client.get('/api/admin/deals')).statusCode).toBe(403);
+    expect((await visitor.get('/api/admin/deals')).statusCode).toBe(401);
+    expect((await admin.client.get('/api/admin/deals?status=all')).json().deals).toHaveLength(1);
+    const adminOnDispute = await admin.client.post(`/api/admin/deals/${deal.id}/actions`, {
+      action: 'release-escrow',
+    });
+    expect(adminOnDispute.statusCode).toBe(409);
+    expect(
+      (await buyer.client.post(`/api/admin/deals/${deal.id}/actions`, { action: 'refund-escrow' }))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('runs a card deal end to end: fund in the sandbox checkout, ship, release, commission settled', async () => {
+    const { app, buyer, seller, listing } = await setup();
+    const deal = (await buyer.client.post('/api/deals', { listingId: listing.id, dealValue: 1000 })).json();
+    await buyer.client.post(`/api/deals/${deal.id}/actions`, { action: 'confirm' });
+    await seller.client.post(`/api/deals/${deal.id}/actions`, { action: 'confirm' });
+
+    const fund = await buyer.client.post(`/api/deals/${deal.id}/fund`, { method: 'card' });
+    expect(fund.statusCode).toBe(200);
+    expect(fund.json()).toMatchObject({
+      kind: 'checkout',
+      breakdown: { dealValueCents: 100_000, commissionCents: 3_000, feeCents: 2_987, totalCents: 105_987 },
+    });
+    const location = await paySandboxCheckout(app, fund.json().url);
+    expect(location).toBe(`${TEST_APP_URL}/dashboard?escrow=success`);
+    await settleWebhooks(app);
+    await app.services.deals.whenIdle();
+    const funded = (await seller.client.get(`/api/deals/${deal.id}`)).json();
+    expect(funded).toMatchObject({ status: 'escrow_created', escrowStatus: 'held' });
+    expect(funded.escrowPayment).toMatchObject({ method: 'card', status: 'held', amountCents: 105_987 });
+
+    expect(
+      (await seller.client.post(`/api/deals/${deal.id}/actions`, { action: 'ship-goods' })).json().status,
+    ).toBe('completed');
+    await waitForEmail(app, buyer.user.email, 'deal-shipped');
+    const released = await buyer.client.post(`/api/deals/${deal.id}/actions`, { action: 'release-escrow' });
+    expect(released.json()).toMatchObject({
+      status: 'completed',
+      escrowStatus: 'released',
+      commission: { settled: true },
+    });
+    const again = await buyer.client.post(`/api/deals/${deal.id}/actions`, { action: 'release-escrow' });
+    expect(again.statusCode).toBe(409);
+    const commission = await buyer.client.post(`/api/deals/${deal.id}/commission`, { payer: 'buyer' });
+    expect(commission.statusCode).toBe(409);
+    expect(errorOf(commission).message).toBe(DEAL_MESSAGES.commissionSettled);
+    expect((await app.services.ledger.checkBooks()).balanced).toBe(true);
+  });
+});

@@ -1,0 +1,1357 @@
+import { randomUUID } from 'node:crypto';
+import {
+  canApplyDealTransition,
+  DEFAULT_AUTO_RELEASE_DAYS,
+  type DealActor,
+  type DealMachineState,
+  type DealParty,
+  type DealTransition,
+  dealRoleOf,
+  nextDealState,
+} from '@app/shared/deals/deal-machine';
+import {
+  type BankDetails,
+  BUY_NOW_NOTE,
+  type BuyNowBody,
+  type CommissionPayer,
+  commissionFor,
+  commissionShare,
+  DEAL_CONSTANTS,
+  DEAL_MESSAGES,
+  type Deal,
+  type DealActionBody,
+  type DealList,
+  dealTypeOf,
+  type EscrowPayment,
+  type FundEscrowResult,
+  type FundingBreakdown,
+  fundingBreakdown,
+  type PayCommissionResult,
+  paymentMethodsForTotal,
+  percentToBps,
+  type WireTransfer,
+} from '@app/shared/deals/deals.schemas';
+import { AMOUNT_TOO_LARGE_MESSAGE, formatCents, MAX_AMOUNT_DOLLARS } from '@app/shared/money/money';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { SessionUser } from '../accounts/accounts.service.ts';
+import { LEDGER_ACCOUNTS, type LedgerLine, type LedgerService } from '../ledger/ledger.service.ts';
+import type { MessagingService } from '../messaging/messaging.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { PaymentRow, PaymentsService } from '../payments/payments.service.ts';
+import type { RealtimeService } from '../realtime/realtime.service.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import { dealEmail } from './deal-emails.ts';
+import {
+  accountBalance,
+  cancelPendingEscrowPayments,
+  type DealRow,
+  type EscrowPaymentRow,
+  findCompaniesOf,
+  findDeal,
+  findDealForUpdate,
+  findEscrowPaymentBy,
+  findEscrowPaymentOfDeal,
+  findEscrowPaymentsOfDeals,
+  findListingBrief,
+  findListingBriefs,
+  findPostedKeys,
+  findUserBriefs,
+  insertDeal,
+  insertDealEvent,
+  insertEscrowPayment,
+  type ListingBrief,
+  listAutoReleasable,
+  listDealsByStatus,
+  listDealsOf,
+  listPendingProviderPayments,
+  listUnsettledRefunds,
+  type NewDealRow,
+  updateDeal,
+  updateDealIfState,
+  updateEscrowPayment,
+} from './deals.repository.ts';
+import { type EscrowProvider, EscrowProviderError, escrowErrorMeaning } from './escrow-provider.ts';
+
+/** Ledger accounts of the deal flow besides the shared ones. */
+export const DEAL_ACCOUNTS = {
+  escrowHeld: LEDGER_ACCOUNTS.escrowHeld,
+  /** Money the escrow provider holds for a deal funded by escrow-protected wire. */
+  cashEscrowProvider: 'cash:escrow-provider',
+  /** Card and Klarna processing fees charged to the buyer on top of the funding. */
+  revenueProcessingFees: 'revenue:processing-fees',
+  revenueCommission: LEDGER_ACCOUNTS.revenueCommission,
+  payableSeller: LEDGER_ACCOUNTS.payableSeller,
+  payableBuyer: (userId: string) => `payable:buyer:${userId}`,
+} as const;
+
+/** Idempotency keys of the deal's ledger movements: each happens at most once per deal. */
+export const dealLedgerKeys = {
+  commission: (dealId: string) => `deal:${dealId}:commission`,
+  commissionReversal: (dealId: string) => `deal:${dealId}:commission-reversal`,
+  release: (dealId: string) => `deal:${dealId}:release`,
+  refund: (dealId: string) => `deal:${dealId}:refund`,
+  fundingFee: (escrowPaymentId: string) => `escrow-payment:${escrowPaymentId}:fee`,
+  fundingFeeReversal: (escrowPaymentId: string) => `escrow-payment:${escrowPaymentId}:fee-reversal`,
+  providerFunded: (escrowPaymentId: string) => `escrow-payment:${escrowPaymentId}:funded`,
+};
+
+/** Who fires a transition: a party or an administrator (with their user id), or the server. */
+export type DealActorRef = { role: DealActor; userId: string | null };
+export type DealTransitionPayload = {
+  valueCents?: number;
+  reason?: string;
+  /** The funding attempt whose money arrived or failed (escrow-funded, funding-failed). */
+  escrowPaymentId?: string;
+  source?: 'checkout' | 'wire' | 'escrow_provider';
+};
+
+/** The wire-transfer service of this module (wire-transfers.service.ts), as deals use it. */
+export type DealWireTransfers = {
+  createForDeal(input: {
+    user: { id: string; email: string; name: string | null };
+    dealId: string;
+    amountCents: number;
+    commissionCents: number;
+    breakdown: FundingBreakdown;
+    listingTitle: string;
+  }): Promise<WireTransfer>;
+  onDealEscrowVerified(handler: (wire: DealWire, tx: Db) => Promise<void>): void;
+  onDealEscrowFailed(handler: (wire: DealWire, tx: Db) => Promise<void>): void;
+};
+/** What the wire hooks hand over: the transfer and the deal it funds. */
+type DealWire = { id: string; relatedId: string | null; userId: string; amountCents: number };
+
+/** The escrow provider's "transaction changed" registry (sandbox page and webhook call it). */
+export type DealEscrowEvents = {
+  onTransactionChanged(handler: (transactionId: string) => Promise<void>): void;
+};
+
+/** A payment method as funding needs it (type, fee, enabled). */
+export type FundingMethod = { type: string; name: string; processingFeePercentage: number; enabled: boolean };
+
+export type DealsService = ReturnType<typeof createDealsService>;
+
+const MAX_VALUE_CENTS = MAX_AMOUNT_DOLLARS * 100;
+const LIST_LIMIT = 200;
+const JOB_BATCH = 100;
+const MONEY_TRANSITIONS: readonly DealTransition[] = [
+  'escrow-funded',
+  'release-escrow',
+  'auto-release',
+  'approve-early-release',
+  'refund-escrow',
+];
+const RELEASES: readonly DealTransition[] = ['release-escrow', 'auto-release', 'approve-early-release'];
+
+const notFound = () => new AppError('NOT_FOUND', DEAL_MESSAGES.dealNotFound);
+const move = (from: string, to: string, amountCents: number): LedgerLine[] => [
+  { account: from, amountCents },
+  { account: to, amountCents: -amountCents },
+];
+const dollars = (cents: number) => cents / 100;
+
+/** The spec's message when the machine refuses a transition. */
+function refusalMessage(transition: DealTransition, state: DealMachineState): string {
+  switch (transition) {
+    case 'ship-goods':
+      return state.escrowStatus === 'held'
+        ? DEAL_MESSAGES.updateFailed
+        : DEAL_MESSAGES.cannotCompleteNotFunded;
+    case 'request-early-release':
+      return DEAL_MESSAGES.cannotRequestEarlyRelease;
+    case 'approve-early-release':
+      return DEAL_MESSAGES.cannotApproveEarlyRelease;
+    default:
+      return DEAL_MESSAGES.updateFailed;
+  }
+}
+
+export const machineStateOfRow = (row: DealRow): DealMachineState => ({
+  status: row.status,
+  escrowStatus: row.escrowStatus,
+  buyerConfirmed: row.buyerConfirmed,
+  sellerConfirmed: row.sellerConfirmed,
+  lastOfferBy: row.lastOfferBy,
+  earlyReleaseRequestedBy: row.earlyReleaseRequestedBy,
+  shippedAt: row.shippedAt,
+});
+
+/**
+ * Deals between a buyer and a listing's owner: creation (Make Offer, Buy Now), every state change
+ * through the shared machine with the row locked, escrow funding by card, Klarna, escrow-provider
+ * wire or plain wire, release and refund with their ledger movements, disputes, auto-release and
+ * the commission.
+ */
+export function createDealsService(deps: {
+  db: Db;
+  clock: Clock;
+  ledger: LedgerService;
+  payments: PaymentsService;
+  settings: SettingsService;
+  notifications: NotificationsService;
+  realtime: RealtimeService;
+  messaging?: MessagingService;
+  isAdmin(userId: string): Promise<boolean>;
+  getPaymentMethod(type: string): Promise<FundingMethod | null>;
+  escrowProvider: EscrowProvider;
+  escrowEvents?: DealEscrowEvents;
+  wireTransfers: DealWireTransfers;
+  appUrl: string;
+  logError?: (msg: string, err: unknown) => void;
+}) {
+  const { db, clock, ledger, payments, settings, notifications, realtime, escrowProvider, wireTransfers } =
+    deps;
+  const logError =
+    deps.logError ??
+    ((msg: string, err: unknown) =>
+      console.error(
+        JSON.stringify({ level: 'error', msg, err: err instanceof Error ? err.message : String(err) }),
+      ));
+  const dealsUrl = `${deps.appUrl}/deals`;
+
+  /** After-commit work of transitions fired inside another module's transaction. */
+  const deferred = new Set<Promise<void>>();
+  function defer(fn: () => Promise<void>): void {
+    const p = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(fn)
+      .catch((err) => logError('deal follow-up failed', err))
+      .finally(() => deferred.delete(p));
+    deferred.add(p);
+  }
+  /** Resolves when deferred notifications have run (tests, shutdown). */
+  async function whenIdle(): Promise<void> {
+    while (deferred.size > 0) await Promise.all([...deferred]);
+  }
+
+  // --- money arriving through other modules ---
+
+  // Card and Klarna: the payments module booked cash → escrow:held for the whole charge.
+  payments.registerPurposeHandler('escrow_funding', {
+    async onSucceeded(payment, tx) {
+      await onCheckoutPaid(payment, tx);
+    },
+  });
+  // Commission paid after completion: the payments module booked cash → revenue:commission.
+  payments.registerPurposeHandler('commission', {
+    async onSucceeded(payment, tx) {
+      await onCommissionPaid(payment, tx);
+    },
+  });
+  wireTransfers.onDealEscrowVerified(async (wire, tx) => {
+    if (!wire.relatedId) return;
+    const ep = await findEscrowPaymentBy(tx, { wireTransferId: wire.id });
+    const applied = await fireInTx(
+      tx,
+      wire.relatedId,
+      'escrow-funded',
+      { role: 'admin', userId: null },
+      {
+        escrowPaymentId: ep?.id,
+        source: 'wire',
+      },
+    );
+    if (applied) return;
+    // The deal was funded another way (or is over): the wired money is owed back to the buyer.
+    await ledger.postTransaction(
+      {
+        kind: 'escrow_refund',
+        description: `Wire transfer for deal ${wire.relatedId} returned: the escrow was already settled`,
+        reference: { type: 'deal', id: wire.relatedId },
+        idempotencyKey: `wire:${wire.id}:returned`,
+        lines: move(
+          DEAL_ACCOUNTS.escrowHeld(wire.relatedId),
+          DEAL_ACCOUNTS.payableBuyer(wire.userId),
+          wire.amountCents,
+        ),
+      },
+      tx,
+    );
+    if (ep)
+      await updateEscrowPayment(tx, ep.id, {
+        status: 'refunded',
+        settledAt: clock.now(),
+        updatedAt: clock.now(),
+      });
+  });
+  wireTransfers.onDealEscrowFailed(async (wire, tx) => {
+    if (!wire.relatedId) return;
+    const ep = await findEscrowPaymentBy(tx, { wireTransferId: wire.id });
+    // Only the deal's current attempt returns it to unfunded; a superseded wire just fails.
+    if (ep?.status === 'pending')
+      await fireInTx(
+        tx,
+        wire.relatedId,
+        'funding-failed',
+        { role: 'admin', userId: null },
+        {
+          escrowPaymentId: ep.id,
+          source: 'wire',
+        },
+      );
+    if (ep && (ep.status === 'pending' || ep.status === 'cancelled'))
+      await updateEscrowPayment(tx, ep.id, { status: 'failed', updatedAt: clock.now() });
+  });
+  deps.escrowEvents?.onTransactionChanged((transactionId) => syncProviderTransaction(transactionId));
+
+  // --- the transition engine ---
+
+  type Applied = { before: DealRow; after: DealRow };
+
+  /**
+   * Applies one transition inside `tx` with the deal row locked: the machine decides, the update is
+   * conditional on the state it was checked against, an event row records it, money moves in the
+   * same transaction. Throws 409 when refused.
+   */
+  async function applyInTx(
+    tx: Db,
+    dealId: string,
+    transition: DealTransition,
+    actor: DealActorRef,
+    payload: DealTransitionPayload,
+  ): Promise<Applied> {
+    const before = await findDealForUpdate(tx, dealId);
+    if (!before) throw notFound();
+    const state = machineStateOfRow(before);
+    const now = clock.now();
+    const ctx = { now, autoReleaseDays: DEAL_CONSTANTS.autoReleaseDays };
+    if (!canApplyDealTransition(state, transition, actor.role, ctx))
+      throw new AppError('DEAL_TRANSITION_NOT_ALLOWED', refusalMessage(transition, state));
+    const next = nextDealState(state, transition, actor.role, ctx);
+    const values: Partial<NewDealRow> = {
+      status: next.status,
+      escrowStatus: next.escrowStatus,
+      buyerConfirmed: next.buyerConfirmed,
+      sellerConfirmed: next.sellerConfirmed,
+      lastOfferBy: next.lastOfferBy,
+      earlyReleaseRequestedBy: next.earlyReleaseRequestedBy,
+      updatedAt: now,
+    };
+    if (transition === 'counter-offer') {
+      const valueCents = payload.valueCents ?? before.dealValueCents;
+      values.dealValueCents = valueCents;
+      values.commissionCents = commissionFor(valueCents, before.commissionRateBps);
+    }
+    if (transition === 'ship-goods') {
+      values.shippedAt = now;
+      values.completedAt = now;
+    }
+    if (RELEASES.includes(transition)) values.completedAt = before.completedAt ?? now;
+    if (transition === 'open-dispute') values.disputeReason = payload.reason ?? null;
+    const after = await updateDealIfState(tx, dealId, state, values);
+    if (!after) throw new AppError('CONFLICT', DEAL_MESSAGES.updateFailed);
+    await insertDealEvent(tx, {
+      id: randomUUID(),
+      dealId,
+      transition,
+      actorRole: actor.role,
+      actorUserId: actor.userId,
+      payload: { ...payload },
+      fromStatus: before.status,
+      toStatus: after.status,
+      fromEscrowStatus: before.escrowStatus,
+      toEscrowStatus: after.escrowStatus,
+      createdAt: now,
+    });
+    const booked = MONEY_TRANSITIONS.includes(transition)
+      ? await bookMoney(tx, before, after, transition, payload)
+      : after;
+    return { before, after: booked };
+  }
+
+  /** The ledger side of money transitions, in the transition's transaction. */
+  async function bookMoney(
+    tx: Db,
+    before: DealRow,
+    after: DealRow,
+    transition: DealTransition,
+    payload: DealTransitionPayload,
+  ): Promise<DealRow> {
+    const dealId = after.id;
+    const now = clock.now();
+    const escrow = DEAL_ACCOUNTS.escrowHeld(dealId);
+    const payment = await currentEscrowPayment(tx, dealId, payload.escrowPaymentId);
+    const reference = { type: 'deal', id: dealId };
+    let row = after;
+
+    if (transition === 'escrow-funded') {
+      if (!payment) return row;
+      if (payload.source === 'escrow_provider') {
+        await ledger.postTransaction(
+          {
+            kind: 'escrow_hold',
+            description: `Escrow funded through the escrow provider for deal ${dealId}`,
+            reference,
+            idempotencyKey: dealLedgerKeys.providerFunded(payment.id),
+            lines: move(DEAL_ACCOUNTS.cashEscrowProvider, escrow, payment.amountCents),
+          },
+          tx,
+        );
+      }
+      // Wire transfers book their processing fee and the commission after the verification commits.
+      if (payload.source !== 'wire' && payment.feeCents > 0) {
+        await ledger.postTransaction(
+          {
+            kind: 'processing_fee',
+            description: `Processing fee of the escrow funding of deal ${dealId}`,
+            reference,
+            idempotencyKey: dealLedgerKeys.fundingFee(payment.id),
+            lines: move(escrow, DEAL_ACCOUNTS.revenueProcessingFees, payment.feeCents),
+          },
+          tx,
+        );
+      }
+      const included = payment.commissionCents > 0;
+      if (included && payload.source !== 'wire') {
+        await ledger.postTransaction(
+          {
+            kind: 'commission',
+            description: `Commission of deal ${dealId}, paid with the escrow funding`,
+            reference,
+            idempotencyKey: dealLedgerKeys.commission(dealId),
+            lines: move(escrow, DEAL_ACCOUNTS.revenueCommission, payment.commissionCents),
+          },
+          tx,
+        );
+      }
+      await cancelPendingEscrowPayments(tx, dealId, now);
+      await updateEscrowPayment(tx, payment.id, { status: 'held', heldAt: now, updatedAt: now });
+      row =
+        (await updateDeal(tx, dealId, {
+          commissionIncludedInFunding: included,
+          commissionSettledAt: included && payload.source !== 'wire' ? now : row.commissionSettledAt,
+        })) ?? row;
+      return row;
+    }
+
+    const held = -(await accountBalance(tx, escrow));
+    if (RELEASES.includes(transition)) {
+      if (held > 0) {
+        await ledger.postTransaction(
+          {
+            kind: 'escrow_release',
+            description: `Escrow of deal ${dealId} released to the seller`,
+            reference,
+            idempotencyKey: dealLedgerKeys.release(dealId),
+            lines: move(escrow, DEAL_ACCOUNTS.payableSeller(after.sellerUserId), held),
+          },
+          tx,
+        );
+      }
+      if (payment)
+        await updateEscrowPayment(tx, payment.id, { status: 'released', settledAt: now, updatedAt: now });
+      return row;
+    }
+
+    // refund-escrow: the included commission and the processing fee go back into escrow first, so
+    // the buyer gets the whole charge back.
+    const keys = await findPostedKeys(tx, [
+      dealLedgerKeys.commission(dealId),
+      dealLedgerKeys.commissionReversal(dealId),
+      ...(payment ? [dealLedgerKeys.fundingFee(payment.id)] : []),
+    ]);
+    let refundable = held;
+    if (keys.has(dealLedgerKeys.commission(dealId)) && !keys.has(dealLedgerKeys.commissionReversal(dealId))) {
+      const commission = payment?.commissionCents || before.commissionCents;
+      await ledger.postTransaction(
+        {
+          kind: 'commission_reversal',
+          description: `Commission of deal ${dealId} returned with the refund`,
+          reference,
+          idempotencyKey: dealLedgerKeys.commissionReversal(dealId),
+          lines: move(DEAL_ACCOUNTS.revenueCommission, escrow, commission),
+        },
+        tx,
+      );
+      refundable += commission;
+    }
+    if (payment && payment.feeCents > 0 && keys.has(dealLedgerKeys.fundingFee(payment.id))) {
+      await ledger.postTransaction(
+        {
+          kind: 'processing_fee_reversal',
+          description: `Processing fee of deal ${dealId} returned with the refund`,
+          reference,
+          idempotencyKey: dealLedgerKeys.fundingFeeReversal(payment.id),
+          lines: move(DEAL_ACCOUNTS.revenueProcessingFees, escrow, payment.feeCents),
+        },
+        tx,
+      );
+      refundable += payment.feeCents;
+    }
+    const method = payment?.method;
+    if (method === 'wire' || method === 'escrow_wire') {
+      // Card and Klarna money goes back through the payment provider (after the commit), which books
+      // escrow:held → cash itself.
+      if (refundable > 0) {
+        await ledger.postTransaction(
+          {
+            kind: 'escrow_refund',
+            description: `Escrow of deal ${dealId} refunded to the buyer`,
+            reference,
+            idempotencyKey: dealLedgerKeys.refund(dealId),
+            lines: move(
+              escrow,
+              method === 'wire'
+                ? DEAL_ACCOUNTS.payableBuyer(after.buyerUserId)
+                : DEAL_ACCOUNTS.cashEscrowProvider,
+              refundable,
+            ),
+          },
+          tx,
+        );
+      }
+    }
+    if (payment)
+      await updateEscrowPayment(tx, payment.id, {
+        status: 'refunded',
+        settledAt: method === 'card' || method === 'klarna' ? null : now,
+        updatedAt: now,
+      });
+    row =
+      (await updateDeal(tx, dealId, { commissionSettledAt: null, commissionIncludedInFunding: false })) ??
+      row;
+    return row;
+  }
+
+  async function currentEscrowPayment(
+    tx: Db,
+    dealId: string,
+    escrowPaymentId?: string,
+  ): Promise<EscrowPaymentRow | undefined> {
+    const latest = await findEscrowPaymentOfDeal(tx, dealId);
+    if (!escrowPaymentId || latest?.id === escrowPaymentId) return latest;
+    const [row] = (await findEscrowPaymentsOfDeals(tx, [dealId])).filter((p) => p.id === escrowPaymentId);
+    return row ?? latest;
+  }
+
+  /**
+   * A transition fired by the server or an administrator inside another module's transaction (a
+   * payment booked, a wire verified). Refused means it already happened or no longer applies: a
+   * no-op, so a retried webhook changes nothing. Notifications follow the commit.
+   */
+  async function fireInTx(
+    tx: Db,
+    dealId: string,
+    transition: DealTransition,
+    actor: DealActorRef,
+    payload: DealTransitionPayload,
+  ): Promise<Applied | null> {
+    try {
+      const applied = await applyInTx(tx, dealId, transition, actor, payload);
+      defer(() => afterTransition(applied, transition));
+      return applied;
+    } catch (err) {
+      // Refusals happen before any write, so the caller's transaction is untouched.
+      if (err instanceof AppError && (err.code === 'DEAL_TRANSITION_NOT_ALLOWED' || err.code === 'NOT_FOUND'))
+        return null;
+      throw err;
+    }
+  }
+
+  /**
+   * The one entry point for state changes: access checked by the caller, then one transaction with
+   * the row locked; external calls (provider release or refund) and notifications around it.
+   */
+  async function applyDealTransition(
+    dealId: string,
+    transition: DealTransition,
+    actor: DealActorRef,
+    payload: DealTransitionPayload = {},
+  ): Promise<DealRow> {
+    const current = await findDeal(db, dealId);
+    if (!current) throw notFound();
+    const ctx = { now: clock.now(), autoReleaseDays: DEAL_CONSTANTS.autoReleaseDays };
+    const state = machineStateOfRow(current);
+    if (!canApplyDealTransition(state, transition, actor.role, ctx))
+      throw new AppError('DEAL_TRANSITION_NOT_ALLOWED', refusalMessage(transition, state));
+    // The escrow provider pays out or returns first; its calls are idempotent, so a refused or
+    // failed transaction afterwards is safe to retry.
+    const isRelease = RELEASES.includes(transition);
+    if (isRelease || transition === 'refund-escrow') {
+      const ep = await findEscrowPaymentOfDeal(db, dealId);
+      if (ep?.method === 'escrow_wire' && ep.providerTransactionId) {
+        const txId = ep.providerTransactionId;
+        await callEscrowProvider(
+          isRelease ? DEAL_MESSAGES.releaseFundsFailed : DEAL_MESSAGES.refundEscrowFailed,
+          () => (isRelease ? escrowProvider.releaseFunds(txId) : escrowProvider.refundFunds(txId)),
+        );
+      }
+    }
+    const applied = await db.transaction((t) =>
+      applyInTx(t as unknown as Db, dealId, transition, actor, payload),
+    );
+    if (transition === 'refund-escrow') await refundCardFunding(dealId);
+    await afterTransition(applied, transition);
+    return applied.after;
+  }
+
+  /** Card and Klarna refunds go through the payment provider after the refund transition committed. */
+  async function refundCardFunding(dealId: string): Promise<void> {
+    const ep = await findEscrowPaymentOfDeal(db, dealId);
+    if (ep?.status !== 'refunded' || ep.settledAt || !ep.paymentId) return;
+    await refundEscrowPayment(ep).catch((err) => logError('escrow refund at the provider failed', err));
+  }
+
+  async function refundEscrowPayment(ep: EscrowPaymentRow): Promise<void> {
+    if (!ep.paymentId) return;
+    const paymentId = ep.paymentId;
+    try {
+      await payments.refundPayment(paymentId, { failureMessage: DEAL_MESSAGES.refundEscrowFailed });
+    } catch (err) {
+      // Already refunded in full: nothing left to return.
+      if (!(err instanceof AppError && err.code === 'CONFLICT')) throw err;
+    }
+    await updateEscrowPayment(db, ep.id, { settledAt: clock.now(), updatedAt: clock.now() });
+  }
+
+  /** Emails and realtime after a transition committed; failures are logged, never thrown. */
+  async function afterTransition(applied: Applied, transition: DealTransition): Promise<void> {
+    const { after } = applied;
+    await realtime
+      .publishToUsers([after.buyerUserId, after.sellerUserId], {
+        type: 'deal.updated',
+        deal: { id: after.id, status: after.status, escrowStatus: after.escrowStatus },
+      })
+      .catch((err) => logError('realtime publish failed', err));
+    const kind = (
+      {
+        'escrow-funded': 'deal-escrow-funded',
+        'ship-goods': 'deal-shipped',
+        'release-escrow': 'deal-released',
+        'auto-release': 'deal-released',
+        'approve-early-release': 'deal-released',
+        'refund-escrow': 'deal-refunded',
+        'open-dispute': 'deal-dispute-opened',
+      } as Partial<Record<DealTransition, string>>
+    )[transition];
+    if (!kind) return;
+    const { listing, buyer, seller } = await partiesOf(after);
+    const value = formatCents(after.dealValueCents);
+    const title = listing?.title ?? 'your deal';
+    const messages: Record<string, { subject: string; heading: string; lines: string[] }> = {
+      'deal-escrow-funded': {
+        subject: `Escrow funded: ${title}`,
+        heading: 'Escrow is funded',
+        lines: [
+          `The escrow of the deal for ${title} (${value}) is funded.`,
+          'The seller can now ship the goods.',
+        ],
+      },
+      'deal-shipped': {
+        subject: `Goods shipped: ${title}`,
+        heading: 'The goods are on their way',
+        lines: [
+          `The seller marked the goods of ${title} (${value}) as shipped.`,
+          `Escrow is released to the seller after ${DEFAULT_AUTO_RELEASE_DAYS} days unless a dispute is opened.`,
+        ],
+      },
+      'deal-released': {
+        subject: `Escrow released: ${title}`,
+        heading: DEAL_MESSAGES.released,
+        lines: [`The escrow of the deal for ${title} (${value}) was released to the seller.`],
+      },
+      'deal-refunded': {
+        subject: `Escrow refunded: ${title}`,
+        heading: DEAL_MESSAGES.refunded,
+        lines: [`The escrow of the deal for ${title} (${value}) was refunded to the buyer.`],
+      },
+      'deal-dispute-opened': {
+        subject: `Dispute opened: ${title}`,
+        heading: 'A dispute was opened',
+        lines: [
+          `A dispute was opened on the deal for ${title} (${value}).`,
+          `Reason: ${after.disputeReason ?? ''}`,
+          'An administrator will resolve it by releasing or refunding the escrow.',
+        ],
+      },
+    };
+    const recipients = transition === 'ship-goods' ? [buyer] : [buyer, seller];
+    for (const to of recipients) {
+      if (!to) continue;
+      await notifications
+        .queueEmail({
+          to: to.email,
+          kind,
+          meta: { dealId: after.id },
+          ...dealEmail({ ...messages[kind], url: dealsUrl }),
+        })
+        .catch((err) => logError('deal email failed', err));
+    }
+  }
+
+  // --- reads and views ---
+
+  async function partiesOf(deal: DealRow) {
+    const [listing, users] = await Promise.all([
+      findListingBrief(db, deal.listingId),
+      findUserBriefs(db, [deal.buyerUserId, deal.sellerUserId]),
+    ]);
+    return {
+      listing,
+      buyer: users.find((u) => u.id === deal.buyerUserId),
+      seller: users.find((u) => u.id === deal.sellerUserId),
+    };
+  }
+
+  /** The API shape of deals for one viewer (null: an administrator looking on). */
+  async function toViews(rows: DealRow[], viewerId: string | null): Promise<Deal[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const userIds = [...new Set(rows.flatMap((r) => [r.buyerUserId, r.sellerUserId]))];
+    const [listingRows, users, companyRows, escrowRows, keys] = await Promise.all([
+      findListingBriefs(db, [...new Set(rows.map((r) => r.listingId))]),
+      findUserBriefs(db, userIds),
+      findCompaniesOf(db, userIds),
+      findEscrowPaymentsOfDeals(db, ids),
+      findPostedKeys(
+        db,
+        ids.flatMap((id) => [dealLedgerKeys.commission(id), dealLedgerKeys.commissionReversal(id)]),
+      ),
+    ]);
+    const party = (userId: string) => {
+      const user = users.find((u) => u.id === userId);
+      const company = companyRows.find((c) => c.userId === userId);
+      return {
+        userId,
+        name: user?.name ?? null,
+        email: user?.email ?? null,
+        companyName: company?.companyName ?? user?.company ?? null,
+      };
+    };
+    return rows.map((r) => {
+      const listing = listingRows.find((l) => l.id === r.listingId);
+      const ep = escrowRows.find((p) => p.dealId === r.id);
+      const bookedWithFunding =
+        keys.has(dealLedgerKeys.commission(r.id)) && !keys.has(dealLedgerKeys.commissionReversal(r.id));
+      const paid = r.commissionPaidBuyerCents + r.commissionPaidSellerCents;
+      // Paid with the funding counts as settled even while a wire's commission transfer awaits a
+      // retry: that transfer (same ledger key) collects it, so the buyer is never asked twice.
+      const settled =
+        r.commissionCents === 0 ||
+        r.commissionSettledAt !== null ||
+        r.commissionIncludedInFunding ||
+        bookedWithFunding ||
+        paid >= r.commissionCents;
+      const autoReleaseAt =
+        r.status === 'completed' && r.escrowStatus === 'held' && r.shippedAt
+          ? new Date(r.shippedAt.getTime() + DEAL_CONSTANTS.autoReleaseDays * 86_400_000).toISOString()
+          : null;
+      return {
+        id: r.id,
+        listingId: r.listingId,
+        listingTitle: listing?.title ?? 'Listing',
+        listingType: listing?.type ?? null,
+        buyerUserId: r.buyerUserId,
+        sellerUserId: r.sellerUserId,
+        buyer: party(r.buyerUserId),
+        seller: party(r.sellerUserId),
+        dealType: dealTypeOf(r.notes),
+        dealValueCents: r.dealValueCents,
+        commissionRateBps: r.commissionRateBps,
+        commissionCents: r.commissionCents,
+        status: r.status,
+        escrowStatus: r.escrowStatus,
+        buyerConfirmed: r.buyerConfirmed,
+        sellerConfirmed: r.sellerConfirmed,
+        lastOfferBy: r.lastOfferBy,
+        earlyReleaseRequestedBy: r.earlyReleaseRequestedBy,
+        escrowTransactionId: r.escrowTransactionId,
+        notes: r.notes,
+        disputeReason: r.disputeReason,
+        shippedAt: r.shippedAt?.toISOString() ?? null,
+        autoReleaseAt,
+        commission: {
+          settled,
+          includedInFunding: r.commissionIncludedInFunding,
+          payer: r.commissionPayer,
+          paidCents: { buyer: r.commissionPaidBuyerCents, seller: r.commissionPaidSellerCents },
+        },
+        escrowPayment: ep ? toEscrowPaymentView(ep) : null,
+        role: dealRoleOf(r, viewerId),
+        createdAt: r.createdAt.toISOString(),
+        updatedAt: r.updatedAt.toISOString(),
+      };
+    });
+  }
+
+  async function toView(row: DealRow, viewerId: string | null): Promise<Deal> {
+    const [view] = await toViews([row], viewerId);
+    return view;
+  }
+
+  /** A deal its parties (and administrators) may see; anybody else gets the not-found answer. */
+  async function requireVisible(user: SessionUser, dealId: string): Promise<DealRow> {
+    const row = await findDeal(db, dealId);
+    if (!row) throw notFound();
+    if (dealRoleOf(row, user.id) === null && !(await deps.isAdmin(user.id))) throw notFound();
+    return row;
+  }
+
+  async function requireParty(user: SessionUser, dealId: string): Promise<{ row: DealRow; role: DealParty }> {
+    const row = await findDeal(db, dealId);
+    const role = row ? dealRoleOf(row, user.id) : null;
+    if (!row || !role) throw notFound();
+    return { row, role };
+  }
+
+  /** GET /api/deals: the user's deals as buyer or seller, newest first. */
+  async function listDeals(user: SessionUser): Promise<DealList> {
+    return { deals: await toViews(await listDealsOf(db, user.id, LIST_LIMIT), user.id) };
+  }
+
+  /** GET /api/deals/:id. */
+  async function getDeal(user: SessionUser, dealId: string): Promise<Deal> {
+    return toView(await requireVisible(user, dealId), user.id);
+  }
+
+  /** GET /api/admin/deals: disputed deals (or all), newest first. */
+  async function adminListDeals(status: 'disputed' | 'all'): Promise<DealList> {
+    return {
+      deals: await toViews(await listDealsByStatus(db, status === 'all' ? null : status, LIST_LIMIT), null),
+    };
+  }
+
+  // --- creation ---
+
+  async function createDealRow(
+    user: SessionUser,
+    listing: ListingBrief,
+    valueCents: number,
+    notes: string | null,
+  ): Promise<DealRow> {
+    if (valueCents <= 0) throw new AppError('VALIDATION_FAILED', DEAL_MESSAGES.valueAboveZero);
+    if (valueCents > MAX_VALUE_CENTS) throw new AppError('VALIDATION_FAILED', AMOUNT_TOO_LARGE_MESSAGE);
+    const rateBps = await settings.get('fees.commission_rate_bps');
+    const now = clock.now();
+    const row = await insertDeal(db, {
+      id: randomUUID(),
+      listingId: listing.id,
+      buyerUserId: user.id,
+      sellerUserId: listing.userId,
+      dealValueCents: valueCents,
+      commissionRateBps: rateBps,
+      commissionCents: commissionFor(valueCents, rateBps),
+      notes,
+      status: 'initiated',
+      lastOfferBy: 'buyer',
+      createdAt: now,
+      updatedAt: now,
+    });
+    await announceCreated(row, listing);
+    return row;
+  }
+
+  /** Both parties hear of a new deal; a failed email or message never stops the deal. */
+  async function announceCreated(row: DealRow, listing: ListingBrief): Promise<void> {
+    const users = await findUserBriefs(db, [row.buyerUserId, row.sellerUserId]);
+    const buyer = users.find((u) => u.id === row.buyerUserId);
+    const seller = users.find((u) => u.id === row.sellerUserId);
+    const value = formatCents(row.dealValueCents);
+    const type = dealTypeOf(row.notes) === 'buy_now' ? 'Buy Now purchase' : 'offer';
+    await realtime
+      .publishToUsers([row.buyerUserId, row.sellerUserId], {
+        type: 'deal.created',
+        dealId: row.id,
+        listingTitle: listing.title,
+        dealValueCents: row.dealValueCents,
+        buyerUserId: row.buyerUserId,
+        sellerUserId: row.sellerUserId,
+      })
+      .catch((err) => logError('realtime publish failed', err));
+    for (const [to, heading] of [
+      [buyer, `You proposed a deal for ${listing.title}`],
+      [seller, `New deal proposed for ${listing.title}`],
+    ] as const) {
+      if (!to) continue;
+      await notifications
+        .queueEmail({
+          to: to.email,
+          kind: 'deal-created',
+          meta: { dealId: row.id },
+          ...dealEmail({
+            subject: `New deal: ${listing.title} (${value})`,
+            heading,
+            lines: [
+              `Deal value: ${value} (${type})`,
+              `Buyer: ${buyer?.name ?? ''}`,
+              `Seller: ${seller?.name ?? ''}`,
+              'Both parties need to confirm to proceed with escrow.',
+            ],
+            url: dealsUrl,
+          }),
+        })
+        .catch((err) => logError('deal email failed', err));
+    }
+    if (deps.messaging && buyer && seller) {
+      await deps.messaging
+        .openConversation({
+          starterId: buyer.id,
+          recipientId: seller.id,
+          subject: `Deal: ${listing.title}`,
+          listingId: listing.id,
+          firstMessage: {
+            content: `New ${type} for ${listing.title}: ${value}.`,
+            messageType: 'deal',
+            metadata: { dealId: row.id, dealValueCents: row.dealValueCents },
+          },
+        })
+        .catch((err) => logError('deal message failed', err));
+    }
+  }
+
+  async function listingForDeal(
+    listingId: string,
+    ownMessage: string,
+    user: SessionUser,
+  ): Promise<ListingBrief> {
+    const listing = await findListingBrief(db, listingId);
+    if (!listing) throw new AppError('NOT_FOUND', DEAL_MESSAGES.listingMissing);
+    if (listing.userId === user.id) throw new AppError('FORBIDDEN', ownMessage);
+    return listing;
+  }
+
+  /** POST /api/deals: Make Offer. */
+  async function createDeal(
+    user: SessionUser,
+    body: { listingId: string; dealValue: number; notes?: string },
+  ): Promise<Deal> {
+    const listing = await listingForDeal(body.listingId, DEAL_MESSAGES.cannotDealOwn, user);
+    const row = await createDealRow(user, listing, Math.round(body.dealValue * 100), body.notes || null);
+    return toView(row, user.id);
+  }
+
+  /** POST /api/deals/buy-now: a deal for the sell listing's total, its notes marking it Buy Now. */
+  async function buyNow(user: SessionUser, body: BuyNowBody): Promise<Deal> {
+    const listing = await listingForDeal(body.listingId, DEAL_MESSAGES.cannotBuyOwn, user);
+    if (listing.type !== 'sell') throw new AppError('VALIDATION_FAILED', DEAL_MESSAGES.buyNowSellOnly);
+    const totalCents = Math.round(listing.priceCents * Number(listing.quantity));
+    const row = await createDealRow(user, listing, totalCents, `${BUY_NOW_NOTE} purchase: ${listing.title}`);
+    return toView(row, user.id);
+  }
+
+  // --- party and admin actions ---
+
+  /** POST /api/deals/:id/actions: one party action through the machine. */
+  async function act(user: SessionUser, dealId: string, body: DealActionBody): Promise<Deal> {
+    const { role } = await requireParty(user, dealId);
+    const payload: DealTransitionPayload = {};
+    if (body.action === 'counter-offer') {
+      const dollarsValue = Number(body.dealValue);
+      payload.valueCents = Math.round(dollarsValue * 100);
+      if (!(payload.valueCents > 0)) throw new AppError('VALIDATION_FAILED', DEAL_MESSAGES.valueAboveZero);
+    }
+    if (body.action === 'open-dispute') {
+      payload.reason = body.reason.trim();
+      if (!payload.reason) throw new AppError('VALIDATION_FAILED', DEAL_MESSAGES.disputeReasonRequired);
+    }
+    const row = await applyDealTransition(dealId, body.action, { role, userId: user.id }, payload);
+    return toView(row, user.id);
+  }
+
+  /** POST /api/admin/deals/:id/actions: an administrator resolves a dispute (or refunds a cancelled deal). */
+  async function adminAct(
+    admin: SessionUser,
+    dealId: string,
+    action: 'release-escrow' | 'refund-escrow',
+  ): Promise<Deal> {
+    const row = await applyDealTransition(dealId, action, { role: 'admin', userId: admin.id });
+    return toView(row, null);
+  }
+
+  // --- funding ---
+
+  /** POST /api/deals/:id/fund: the buyer pays into escrow by the chosen route. */
+  async function fundEscrow(
+    user: SessionUser,
+    dealId: string,
+    body: { method: string; includeCommission?: boolean },
+  ): Promise<FundEscrowResult> {
+    const { row, role } = await requireParty(user, dealId);
+    const state = machineStateOfRow(row);
+    if (!canApplyDealTransition(state, 'fund-escrow', role))
+      throw new AppError('DEAL_TRANSITION_NOT_ALLOWED', DEAL_MESSAGES.updateFailed);
+    const method = await deps.getPaymentMethod(body.method);
+    const includeCommission = body.includeCommission ?? true;
+    const breakdown = fundingBreakdown({
+      dealValueCents: row.dealValueCents,
+      commissionCents: row.commissionCents,
+      includeCommission,
+      methodFeeBps: method ? percentToBps(method.processingFeePercentage) : 0,
+    });
+    if (!method || paymentMethodsForTotal([method], breakdown.totalCents).length === 0)
+      throw new AppError('VALIDATION_FAILED', DEAL_MESSAGES.methodNotAvailable);
+    const listing = await findListingBrief(db, row.listingId);
+    const title = listing?.title ?? 'Deal';
+    const base = {
+      dealId,
+      method: method.type,
+      amountCents: breakdown.totalCents,
+      dealValueCents: breakdown.dealValueCents,
+      commissionCents: breakdown.commissionCents,
+      feeCents: breakdown.feeCents,
+    };
+
+    if (method.type === 'card' || method.type === 'klarna') {
+      const { payment, url } = await payments.startCheckout({
+        user,
+        purpose: 'escrow_funding',
+        targetType: 'deal',
+        targetId: dealId,
+        amountCents: breakdown.totalCents,
+        description: `Escrow for ${title}`,
+        metadata: { method: method.type, includeCommission: String(includeCommission) },
+        successPath: '/dashboard?escrow=success',
+        cancelPath: '/dashboard?escrow=cancelled',
+      });
+      await startFunding(user, dealId, { ...base, paymentId: payment.id, reference: payment.id });
+      return { kind: 'checkout', url, breakdown };
+    }
+
+    if (method.type === 'escrow_wire') {
+      const companies = await findCompaniesOf(db, [row.sellerUserId]);
+      const sellerEmail = companies.find((c) => c.contactEmail)?.contactEmail;
+      if (!sellerEmail) throw new AppError('VALIDATION_FAILED', DEAL_MESSAGES.sellerEmailMissing);
+      if (sellerEmail.trim().toLowerCase() === user.email.trim().toLowerCase())
+        throw new AppError('VALIDATION_FAILED', DEAL_MESSAGES.sameEmails);
+      const transaction = await callEscrowProvider(DEAL_MESSAGES.escrowServiceError, () =>
+        escrowProvider.createTransaction({
+          dealId,
+          dealValueCents: breakdown.dealValueCents,
+          commissionCents: breakdown.commissionCents,
+          totalCents: breakdown.totalCents,
+          buyerEmail: user.email,
+          sellerEmail,
+          itemDescription: title,
+          currency: 'USD',
+        }),
+      );
+      if (!transaction?.transactionId)
+        throw new AppError('PAYMENT_PROVIDER_ERROR', DEAL_MESSAGES.noTransactionId);
+      await startFunding(user, dealId, {
+        ...base,
+        providerTransactionId: transaction.transactionId,
+        reference: transaction.transactionId,
+        escrowUrl: transaction.escrowUrl,
+      });
+      const { buyer, seller } = await partiesOf(row);
+      for (const to of [buyer?.email, sellerEmail]) {
+        if (!to) continue;
+        await notifications
+          .queueEmail({
+            to,
+            kind: 'deal-escrow-created',
+            meta: { dealId, transactionId: transaction.transactionId },
+            ...dealEmail({
+              subject: `Escrow transaction created: ${title}`,
+              heading: DEAL_MESSAGES.escrowCreatedTitle,
+              lines: [
+                `Deal value: ${formatCents(breakdown.dealValueCents)}`,
+                `Total amount: ${formatCents(breakdown.totalCents)}`,
+                `Transaction: ${transaction.transactionId}`,
+                `Escrow page: ${transaction.escrowUrl}`,
+                `Buyer: ${buyer?.email ?? ''} · Seller: ${seller?.name ?? ''}`,
+              ],
+              url: dealsUrl,
+            }),
+          })
+          .catch((err) => logError('deal email failed', err));
+      }
+      return {
+        kind: 'escrow_transaction',
+        transactionId: transaction.transactionId,
+        paymentInstructions: {
+          instructions: transaction.instructions,
+          escrowUrl: transaction.escrowUrl,
+          dealValue: dollars(breakdown.dealValueCents),
+          commission: dollars(breakdown.commissionCents),
+          amount: dollars(breakdown.totalCents),
+        },
+        breakdown,
+      };
+    }
+
+    if (method.type === 'wire') {
+      const wire = await wireTransfers.createForDeal({
+        user: { id: user.id, email: user.email, name: user.name },
+        dealId,
+        amountCents: breakdown.totalCents,
+        commissionCents: breakdown.commissionCents,
+        breakdown,
+        listingTitle: title,
+      });
+      await startFunding(user, dealId, { ...base, wireTransferId: wire.id, reference: wire.referenceNumber });
+      return {
+        kind: 'wire',
+        referenceNumber: wire.referenceNumber,
+        amountCents: wire.amountCents,
+        currency: wire.currency,
+        bankDetails: wire.bankDetails as BankDetails,
+        breakdown,
+      };
+    }
+    throw new AppError('VALIDATION_FAILED', DEAL_MESSAGES.methodNotAvailable);
+  }
+
+  /** 'fund-escrow' with the attempt recorded; an earlier open attempt is superseded. */
+  async function startFunding(
+    user: SessionUser,
+    dealId: string,
+    attempt: Omit<Parameters<typeof insertEscrowPayment>[1], 'id'>,
+  ): Promise<void> {
+    const applied = await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const result = await applyInTx(tx, dealId, 'fund-escrow', { role: 'buyer', userId: user.id }, {});
+      const now = clock.now();
+      await cancelPendingEscrowPayments(tx, dealId, now);
+      await insertEscrowPayment(tx, { id: randomUUID(), ...attempt, createdAt: now, updatedAt: now });
+      if (attempt.providerTransactionId)
+        await updateDeal(tx, dealId, { escrowTransactionId: attempt.providerTransactionId });
+      return result;
+    });
+    await afterTransition(applied, 'fund-escrow');
+  }
+
+  /** The escrow_funding purpose handler: runs once, inside the payment's booking transaction. */
+  async function onCheckoutPaid(payment: PaymentRow, tx: Db): Promise<void> {
+    const dealId = payment.targetId;
+    const ep = await findEscrowPaymentBy(tx, { paymentId: payment.id });
+    // A superseded attempt still funds the deal if nothing else did meanwhile.
+    const applied =
+      ep && (ep.status === 'pending' || ep.status === 'cancelled')
+        ? await fireInTx(
+            tx,
+            dealId,
+            'escrow-funded',
+            { role: 'system', userId: null },
+            {
+              escrowPaymentId: ep.id,
+              source: 'checkout',
+            },
+          )
+        : null;
+    if (applied) return;
+    // The escrow was funded another way meanwhile: this charge goes back in full (the escrow job
+    // issues the provider refund after this commit).
+    const now = clock.now();
+    if (ep) {
+      await updateEscrowPayment(tx, ep.id, { status: 'refunded', settledAt: null, updatedAt: now });
+      return;
+    }
+    // Not a deal of ours: the payment stays booked where the payments module put it.
+    if (!(await findDeal(tx, dealId))) return;
+    await insertEscrowPayment(tx, {
+      id: randomUUID(),
+      dealId,
+      method: payment.metadata.method ?? 'card',
+      status: 'refunded',
+      amountCents: payment.amountCents,
+      dealValueCents: 0,
+      paymentId: payment.id,
+      reference: payment.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+
+  /** The commission purpose handler: the paid share counts toward the deal's commission. */
+  async function onCommissionPaid(payment: PaymentRow, tx: Db): Promise<void> {
+    const deal = await findDealForUpdate(tx, payment.targetId);
+    if (!deal) return;
+    const party = dealRoleOf(deal, payment.userId);
+    if (!party) return;
+    const paidBuyer = deal.commissionPaidBuyerCents + (party === 'buyer' ? payment.amountCents : 0);
+    const paidSeller = deal.commissionPaidSellerCents + (party === 'seller' ? payment.amountCents : 0);
+    const now = clock.now();
+    await updateDeal(tx, deal.id, {
+      commissionPaidBuyerCents: paidBuyer,
+      commissionPaidSellerCents: paidSeller,
+      commissionSettledAt: paidBuyer + paidSeller >= deal.commissionCents ? now : deal.commissionSettledAt,
+      updatedAt: now,
+    });
+  }
+
+  /**
+   * The escrow provider says a transaction changed (its page, webhook or the sync job): re-read it
+   * from the provider and record what it says. Never trusts the caller about the state.
+   */
+  async function syncProviderTransaction(transactionId: string): Promise<void> {
+    const found = await findEscrowPaymentBy(db, { providerTransactionId: transactionId });
+    if (!found || !['pending', 'cancelled'].includes(found.status)) return;
+    const transaction = await escrowProvider.getTransaction(transactionId);
+    if (!transaction) return;
+    const funded = transaction.status === 'funded';
+    if (!funded && transaction.status !== 'cancelled' && transaction.status !== 'refunded') return;
+    let stray = false;
+    await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      // The deal's lock orders concurrent notifications (webhook retry, sync job): the second one
+      // sees the attempt already recorded and does nothing.
+      await findDealForUpdate(tx, found.dealId);
+      const ep = await findEscrowPaymentBy(tx, { providerTransactionId: transactionId });
+      if (!ep) return;
+      const payload = { escrowPaymentId: ep.id, source: 'escrow_provider' as const };
+      const now = clock.now();
+      if (funded) {
+        if (ep.status !== 'pending' && ep.status !== 'cancelled') return;
+        const applied = await fireInTx(
+          tx,
+          ep.dealId,
+          'escrow-funded',
+          { role: 'system', userId: null },
+          payload,
+        );
+        if (applied) return;
+        // The deal was funded another way or is over: the money goes straight back to the buyer.
+        stray = true;
+        await updateEscrowPayment(tx, ep.id, { status: 'refunded', settledAt: now, updatedAt: now });
+        return;
+      }
+      if (ep.status !== 'pending') return;
+      await fireInTx(tx, ep.dealId, 'funding-failed', { role: 'system', userId: null }, payload);
+      await updateEscrowPayment(tx, ep.id, { status: 'cancelled', updatedAt: now });
+    });
+    if (stray)
+      await escrowProvider.refundFunds(transactionId).catch((err) => logError('escrow refund failed', err));
+    await whenIdle();
+  }
+
+  // --- commission after completion ---
+
+  /** POST /api/deals/:id/commission: records the payer choice and opens a checkout for the caller's share. */
+  async function payCommission(
+    user: SessionUser,
+    dealId: string,
+    body: { payer?: CommissionPayer },
+  ): Promise<PayCommissionResult> {
+    const { row, role } = await requireParty(user, dealId);
+    if (row.status !== 'completed' || row.escrowStatus !== 'released')
+      throw new AppError('DEAL_TRANSITION_NOT_ALLOWED', DEAL_MESSAGES.updateFailed);
+    const [view] = await toViews([row], user.id);
+    if (view.commission.settled) throw new AppError('CONFLICT', DEAL_MESSAGES.commissionSettled);
+    // The first choice wins: once recorded, later dialogs pay under it.
+    const chosen = await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const locked = await findDealForUpdate(tx, dealId);
+      if (!locked) throw notFound();
+      if (locked.commissionPayer) return locked;
+      return (
+        (await updateDeal(tx, dealId, { commissionPayer: body.payer ?? 'buyer', updatedAt: clock.now() })) ??
+        locked
+      );
+    });
+    const payer = chosen.commissionPayer ?? 'buyer';
+    const paid = role === 'buyer' ? chosen.commissionPaidBuyerCents : chosen.commissionPaidSellerCents;
+    const shareCents = Math.max(0, commissionShare(chosen.commissionCents, payer, role) - paid);
+    if (shareCents === 0) return { url: null, shareCents: 0 };
+    const listing = await findListingBrief(db, row.listingId);
+    try {
+      const { url } = await payments.startCheckout({
+        user,
+        purpose: 'commission',
+        targetType: 'deal',
+        targetId: dealId,
+        amountCents: shareCents,
+        description: `Commission for ${listing?.title ?? 'deal'}`,
+        metadata: { payer },
+        successPath: '/deals?commission=success',
+        cancelPath: '/deals?commission=cancelled',
+      });
+      return { url, shareCents };
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'CONFLICT')
+        throw new AppError('CONFLICT', DEAL_MESSAGES.commissionSettled);
+      throw err;
+    }
+  }
+
+  // --- timed work ---
+
+  /** Releases escrow of deals shipped 7 days ago with no dispute open (every 15 minutes). */
+  async function runAutoRelease(): Promise<{ released: number }> {
+    const cutoff = new Date(clock.now().getTime() - DEAL_CONSTANTS.autoReleaseDays * 86_400_000);
+    let released = 0;
+    for (const deal of await listAutoReleasable(db, cutoff, JOB_BATCH)) {
+      try {
+        await applyDealTransition(deal.id, 'auto-release', { role: 'system', userId: null });
+        released += 1;
+      } catch (err) {
+        if (!(err instanceof AppError && err.code === 'DEAL_TRANSITION_NOT_ALLOWED'))
+          logError('auto-release failed', err);
+      }
+    }
+    return { released };
+  }
+
+  /**
+   * Polls the escrow provider for pending escrow-wire fundings (every 5 minutes) and retries card
+   * refunds whose provider call failed earlier.
+   */
+  async function runEscrowSync(): Promise<{ checked: number; refunded: number }> {
+    const pending = await listPendingProviderPayments(db, JOB_BATCH);
+    for (const ep of pending) {
+      if (!ep.providerTransactionId) continue;
+      await syncProviderTransaction(ep.providerTransactionId).catch((err) =>
+        logError('escrow sync failed', err),
+      );
+    }
+    let refunded = 0;
+    for (const ep of await listUnsettledRefunds(db, JOB_BATCH)) {
+      try {
+        await refundEscrowPayment(ep);
+        refunded += 1;
+      } catch (err) {
+        logError('escrow refund retry failed', err);
+      }
+    }
+    return { checked: pending.length, refunded };
+  }
+
+  return {
+    applyDealTransition,
+    listDeals,
+    getDeal,
+    adminListDeals,
+    createDeal,
+    buyNow,
+    act,
+    adminAct,
+    fundEscrow,
+    payCommission,
+    syncProviderTransaction,
+    runAutoRelease,
+    runEscrowSync,
+    whenIdle,
+  };
+}
+
+/** Runs an escrow provider call; its error text becomes the spec's meaning (502). */
+async function callEscrowProvider<T>(message: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if (err instanceof EscrowProviderError)
+      throw new AppError('PAYMENT_PROVIDER_ERROR', escrowErrorMeaning(err.message), { cause: err.message });
+    throw new AppError('PAYMENT_PROVIDER_ERROR', message, {
+      cause: err instanceof Error ? err.message : String(err),
+    });
+  }
+}
+
+export type { EscrowPayment };
+
+function toEscrowPaymentView(p: EscrowPaymentRow): EscrowPayment {
+  return {
+    id: p.id,
+    method: p.method,
+    status: p.status,
+    amountCents: p.amountCents,
+    dealValueCents: p.dealValueCents,
+    commissionCents: p.commissionCents,
+    feeCents: p.feeCents,
+    reference: p.reference,
+    escrowUrl: p.escrowUrl,
+    createdAt: p.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,138 @@
+import { DEAL_STATUSES, ESCROW_STATUSES } from '@app/shared/deals/deal-machine';
+import { COMMISSION_PAYERS } from '@app/shared/deals/deals.schemas';
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { users } from '../accounts/accounts.table.ts';
+import { listings } from '../listings/listings.table.ts';
+
+const PARTIES = ['buyer', 'seller'] as const;
+export const ESCROW_PAYMENT_STATUSES = [
+  'pending',
+  'held',
+  'released',
+  'refunded',
+  'failed',
+  'cancelled',
+] as const;
+
+/**
+ * A deal between a buyer and the owner of a listing. status and escrow_status move only through
+ * the shared machine (`@app/shared/deals/deal-machine`), one conditional update per transition.
+ */
+export const deals = pgTable(
+  'deals',
+  {
+    id: text().primaryKey(),
+    listingId: text()
+      .notNull()
+      .references(() => listings.id),
+    buyerUserId: text()
+      .notNull()
+      .references(() => users.id),
+    sellerUserId: text()
+      .notNull()
+      .references(() => users.id),
+    dealValueCents: integer().notNull(),
+    /** The rate at creation (settings `fees.commission_rate_bps`); the deal keeps it. */
+    commissionRateBps: integer().notNull(),
+    commissionCents: integer().notNull(),
+    status: text({ enum: DEAL_STATUSES }).notNull().default('initiated'),
+    escrowStatus: text({ enum: ESCROW_STATUSES }).notNull().default('none'),
+    buyerConfirmed: boolean().notNull().default(false),
+    sellerConfirmed: boolean().notNull().default(false),
+    lastOfferBy: text({ enum: PARTIES }).notNull().default('buyer'),
+    earlyReleaseRequestedBy: text({ enum: PARTIES }),
+    escrowTransactionId: text(),
+    notes: text(),
+    disputeReason: text(),
+    shippedAt: timestamp({ withTimezone: true }),
+    completedAt: timestamp({ withTimezone: true }),
+    commissionPayer: text({ enum: COMMISSION_PAYERS }),
+    commissionPaidBuyerCents: integer().notNull().default(0),
+    commissionPaidSellerCents: integer().notNull().default(0),
+    /** The buyer paid the commission with the escrow funding (booked when the money arrived). */
+    commissionIncludedInFunding: boolean().notNull().default(false),
+    commissionSettledAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('deals_buyer_idx').on(t.buyerUserId, t.createdAt.desc()),
+    index('deals_seller_idx').on(t.sellerUserId, t.createdAt.desc()),
+    index('deals_listing_idx').on(t.listingId, t.createdAt.desc()),
+    index('deals_status_idx').on(t.status, t.escrowStatus),
+    check('deals_two_parties', sql`${t.buyerUserId} <> ${t.sellerUserId}`),
+    check('deals_value_positive', sql`${t.dealValueCents} > 0`),
+  ],
+);
+
+/** The history of a deal: one row per applied transition (who, from, to, with what). */
+export const dealEvents = pgTable(
+  'deal_events',
+  {
+    id: text().primaryKey(),
+    /** Insertion order: events of one deal are written under its row lock, so this is their order. */
+    position: bigserial({ mode: 'number' }).notNull(),
+    dealId: text()
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    transition: text().notNull(),
+    actorRole: text({ enum: ['buyer', 'seller', 'admin', 'system'] }).notNull(),
+    actorUserId: text().references(() => users.id, { onDelete: 'set null' }),
+    payload: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    fromStatus: text({ enum: DEAL_STATUSES }).notNull(),
+    toStatus: text({ enum: DEAL_STATUSES }).notNull(),
+    fromEscrowStatus: text({ enum: ESCROW_STATUSES }).notNull(),
+    toEscrowStatus: text({ enum: ESCROW_STATUSES }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('deal_events_deal_idx').on(t.dealId, t.position)],
+);
+
+/**
+ * One funding attempt of a deal's escrow (spec: `escrow_payments`, looked up by deal_id): the route
+ * (card, klarna, escrow_wire, wire), what it charges, and where the money is.
+ */
+export const escrowPayments = pgTable(
+  'escrow_payments',
+  {
+    id: text().primaryKey(),
+    dealId: text()
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    method: text().notNull(),
+    status: text({ enum: ESCROW_PAYMENT_STATUSES }).notNull().default('pending'),
+    amountCents: integer().notNull(),
+    dealValueCents: integer().notNull(),
+    commissionCents: integer().notNull().default(0),
+    feeCents: integer().notNull().default(0),
+    /** The payments module's payment (card, klarna). */
+    paymentId: text(),
+    /** The wire_transfers row (plain wire). */
+    wireTransferId: text(),
+    /** The escrow provider's transaction (escrow wire). */
+    providerTransactionId: text(),
+    /** Our wire reference or the provider's transaction id, as the buyer sees it. */
+    reference: text(),
+    escrowUrl: text(),
+    heldAt: timestamp({ withTimezone: true }),
+    settledAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('escrow_payments_deal_idx').on(t.dealId, t.createdAt.desc()),
+    index('escrow_payments_provider_tx_idx').on(t.providerTransactionId),
+    index('escrow_payments_pending_idx').on(t.method, t.createdAt).where(sql`status = 'pending'`),
+  ],
+);

@@ -1,0 +1,59 @@
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/page/page-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { DisputesPanel } from '@/features/admin/components/disputes-panel';
+import { PaymentMethodsPanel } from '@/features/admin/components/payment-methods-panel';
+import { WireTransfersPanel } from '@/features/admin/components/wire-transfers-panel';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+const TABS = [
+  { value: 'wire-transfers', label: 'Wire Transfers', Panel: WireTransfersPanel },
+  { value: 'disputes', label: 'Disputes', Panel: DisputesPanel },
+  { value: 'payment-methods', label: 'Payment Methods', Panel: PaymentMethodsPanel },
+] as const;
+type TabValue = (typeof TABS)[number]['value'];
+
+const isTab = (value: string | null): value is TabValue => TABS.some((tab) => tab.value === value);
+
+/** /admin/wire-transfers (behind the admin gate): verify wire transfers, resolve disputes, manage payment methods. */
+export function AdminPaymentsPage() {
+  useDocumentTitle('Payments Administration');
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('tab');
+  const tab: TabValue = isTab(raw) ? raw : 'wire-transfers';
+  return (
+    <>
+      <PageHeader
+        eyebrow="Admin"
+        title="Payments Administration"
+        description={
+          <p>
+            Verify incoming wire transfers so their deals are funded, resolve disputed deals, and choose the
+            payment methods buyers can use.
+          </p>
+        }
+      />
+      <div className="container-page py-8">
+        <Tabs
+          value={tab}
+          onValueChange={(value) =>
+            setParams(value === 'wire-transfers' ? {} : { tab: value }, { replace: true })
+          }
+        >
+          <TabsList aria-label="Payments administration" className="flex w-full sm:inline-flex sm:w-auto">
+            {TABS.map((t) => (
+              <TabsTrigger key={t.value} value={t.value} className="px-2 sm:px-3">
+                {t.label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {TABS.map(({ value, Panel }) => (
+            <TabsContent key={value} value={value} className="mt-6">
+              {value === tab ? <Panel /> : null}
+            </TabsContent>
+          ))}
+        </Tabs>
+      </div>
+    </>
+  );
+}

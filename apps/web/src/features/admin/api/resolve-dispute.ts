@@ -1,0 +1,30 @@
+import { type Deal, DealSchema } from '@app/shared/deals/deals.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { adminDealsKey } from './get-admin-deals';
+import { adminLedgerKey } from './get-admin-ledger';
+
+export type DisputeResolution = 'release-escrow' | 'refund-escrow';
+
+export async function resolveDispute({
+  id,
+  action,
+}: {
+  id: string;
+  action: DisputeResolution;
+}): Promise<Deal> {
+  return DealSchema.parse(await api.post(`/api/admin/deals/${encodeURIComponent(id)}/actions`, { action }));
+}
+
+/** POST /api/admin/deals/:id/actions {action: release-escrow | refund-escrow}: settles a dispute. */
+export function useResolveDispute() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resolveDispute,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminDealsKey }),
+        queryClient.invalidateQueries({ queryKey: adminLedgerKey }),
+      ]),
+  });
+}

@@ -1,0 +1,23 @@
+import {
+  type FundEscrowBody,
+  type FundEscrowResult,
+  FundEscrowResultSchema,
+} from '@app/shared/deals/deals.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { dealKeys } from './deal-keys';
+
+export type FundEscrowInput = { dealId: string; body: FundEscrowBody };
+
+export async function fundEscrow({ dealId, body }: FundEscrowInput): Promise<FundEscrowResult> {
+  return FundEscrowResultSchema.parse(await api.post(`/api/deals/${encodeURIComponent(dealId)}/fund`, body));
+}
+
+/** POST /api/deals/:id/fund (buyer): a checkout to open, an escrow transaction, or wire instructions. */
+export function useFundEscrow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fundEscrow,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: dealKeys.all }),
+  });
+}

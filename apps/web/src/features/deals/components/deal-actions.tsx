@@ -1,0 +1,217 @@
+import type { DealParty } from '@app/shared/deals/deal-machine';
+import {
+  DEAL_CONSTANTS,
+  DEAL_MESSAGES,
+  type Deal,
+  type DealActionBody,
+  type DealCardAction,
+  dealCardActions,
+} from '@app/shared/deals/deals.schemas';
+import { Clock } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button, type ButtonProps } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ReasonDialog } from '@/components/ui/reason-dialog';
+import { parseApiError } from '@/lib/api-client';
+import { formatUsd } from '@/lib/format';
+import { useDealAction } from '../api/deal-action';
+import { ACTION_COPY, DEAL_STATUS_BADGE, ESCROW_STATUS_LABEL, ROLE_LABEL } from '../utils/deal-labels';
+import { CommissionDialog } from './commission-dialog';
+import { CounterOfferDialog } from './counter-offer-dialog';
+import { EscrowTransactionDialog, type EscrowTransactionResult } from './escrow-transaction-dialog';
+import { FundEscrowDialog } from './fund-escrow-dialog';
+import { WireInstructionsDialog, type WireResult } from './wire-instructions-dialog';
+
+type ActionWithConfirm = 'reject' | 'cancel' | 'release-escrow' | 'refund-escrow';
+
+/** The "are you sure" of the actions that cannot be undone. */
+const CONFIRMS: Record<ActionWithConfirm, (deal: Deal) => { title: string; description: string }> = {
+  reject: (deal) => ({
+    title: 'Reject this deal?',
+    description: `The deal for ${deal.listingTitle} is cancelled for both parties.`,
+  }),
+  cancel: (deal) => ({
+    title: 'Cancel this deal?',
+    description: `The deal for ${deal.listingTitle} is cancelled for both parties. Nothing has been paid yet.`,
+  }),
+  'release-escrow': (deal) => ({
+    title: 'Release escrow to the seller?',
+    description: `${formatUsd(deal.dealValueCents, { alwaysCents: true })} goes to ${deal.seller.companyName ?? deal.seller.name ?? 'the seller'}. Release only once you have received the goods as agreed.`,
+  }),
+  'refund-escrow': (deal) => ({
+    title: 'Refund escrow to the buyer?',
+    description: `The money held for ${deal.listingTitle} goes back to the buyer.`,
+  }),
+};
+
+const VARIANTS: Partial<Record<DealCardAction, ButtonProps['variant']>> = {
+  reject: 'outline',
+  cancel: 'outline',
+  'counter-offer': 'outline',
+  'refund-escrow': 'outline',
+  'request-early-release': 'outline',
+  'open-dispute': 'outline',
+};
+
+type Dialogs =
+  | { kind: 'none' }
+  | { kind: 'confirm'; action: ActionWithConfirm }
+  | { kind: 'counter' }
+  | { kind: 'dispute' }
+  | { kind: 'fund' }
+  | { kind: 'commission' };
+
+/**
+ * Exactly the actions `dealCardActions` allows the viewing party, or "No actions available" with the
+ * status, role and escrow status. Every button is disabled while one of the card's requests runs.
+ */
+export function DealActions({ deal, role }: { deal: Deal; role: DealParty }) {
+  const actions = dealCardActions(deal, role);
+  const mutation = useDealAction();
+  const [dialog, setDialog] = useState<Dialogs>({ kind: 'none' });
+  const [escrowResult, setEscrowResult] = useState<EscrowTransactionResult | null>(null);
+  const [wireResult, setWireResult] = useState<WireResult | null>(null);
+  const busy = mutation.isPending;
+  const runningAction = busy ? mutation.variables?.body.action : undefined;
+  const close = () => setDialog({ kind: 'none' });
+
+  const run = async (body: DealActionBody) => {
+    if (mutation.isPending) return;
+    const copy = ACTION_COPY[body.action];
+    try {
+      await mutation.mutateAsync({ dealId: deal.id, body });
+      if (copy.success) toast.success(copy.success, { id: `deal-${body.action}-${deal.id}` });
+      close();
+    } catch (error) {
+      const apiError = parseApiError(error);
+      const fromServer =
+        apiError.status !== undefined && apiError.status < 500 && apiError.code !== 'UNKNOWN';
+      toast.error(fromServer ? apiError.message : copy.failed);
+    }
+  };
+
+  const press = (action: DealCardAction) => {
+    switch (action) {
+      case 'reject':
+      case 'cancel':
+      case 'release-escrow':
+      case 'refund-escrow':
+        setDialog({ kind: 'confirm', action });
+        return;
+      case 'counter-offer':
+        setDialog({ kind: 'counter' });
+        return;
+      case 'open-dispute':
+        setDialog({ kind: 'dispute' });
+        return;
+      case 'fund-escrow':
+        setDialog({ kind: 'fund' });
+        return;
+      case 'pay-commission':
+        setDialog({ kind: 'commission' });
+        return;
+      case 'waiting-for-funding':
+        return;
+      default:
+        void run({ action });
+    }
+  };
+
+  const buttons = actions.filter((a) => a !== 'waiting-for-funding');
+  const waiting = actions.includes('waiting-for-funding');
+
+  return (
+    <div className="grid gap-3">
+      {waiting ? (
+        <p className="flex items-center gap-2 text-sm font-medium text-warning-soft-foreground" role="status">
+          <Clock className="size-4" aria-hidden />
+          {DEAL_MESSAGES.waitingForFunding}
+        </p>
+      ) : null}
+      {buttons.length > 0 ? (
+        <div className="flex flex-wrap gap-2">
+          {buttons.map((action) => {
+            const copy = ACTION_COPY[action];
+            return (
+              <Button
+                key={action}
+                variant={VARIANTS[action] ?? 'default'}
+                disabled={busy}
+                onClick={() => press(action)}
+                className="max-sm:flex-1"
+              >
+                {runningAction === action ? copy.busy : copy.label}
+              </Button>
+            );
+          })}
+        </div>
+      ) : null}
+      {actions.length === 0 ? (
+        <p className="rounded-lg border border-dashed bg-surface px-3 py-2 text-sm text-muted-foreground">
+          <span className="font-medium text-foreground">{DEAL_MESSAGES.noActions}</span>
+          <span className="mx-1.5" aria-hidden>
+            ·
+          </span>
+          Status: {DEAL_STATUS_BADGE[deal.status].label}
+          <span className="mx-1.5" aria-hidden>
+            ·
+          </span>
+          Role: {ROLE_LABEL[role]}
+          <span className="mx-1.5" aria-hidden>
+            ·
+          </span>
+          Escrow: {ESCROW_STATUS_LABEL[deal.escrowStatus]}
+        </p>
+      ) : null}
+
+      {dialog.kind === 'confirm' ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => (open ? undefined : close())}
+          {...CONFIRMS[dialog.action](deal)}
+          confirmLabel={ACTION_COPY[dialog.action].label}
+          busyLabel={ACTION_COPY[dialog.action].busy}
+          isBusy={busy}
+          destructive={dialog.action !== 'release-escrow'}
+          onConfirm={() => void run({ action: dialog.action })}
+        />
+      ) : null}
+      <CounterOfferDialog
+        deal={deal}
+        open={dialog.kind === 'counter'}
+        onOpenChange={(open) => (open ? undefined : close())}
+        isBusy={busy}
+        onSubmit={(dealValue) => void run({ action: 'counter-offer', dealValue })}
+      />
+      <ReasonDialog
+        open={dialog.kind === 'dispute'}
+        onOpenChange={(open) => (open ? undefined : close())}
+        title="Open a dispute"
+        description="Escrow stays held while our team reviews the dispute with both parties. Describe what went wrong."
+        fieldLabel="What is the problem?"
+        submitLabel="Open Dispute"
+        busyLabel="Opening..."
+        isBusy={busy}
+        requiredMessage={DEAL_MESSAGES.disputeReasonRequired}
+        maxLength={DEAL_CONSTANTS.disputeReasonMax}
+        onSubmit={(reason) => void run({ action: 'open-dispute', reason })}
+      />
+      <FundEscrowDialog
+        deal={deal}
+        open={dialog.kind === 'fund'}
+        onOpenChange={(open) => (open ? undefined : close())}
+        onResult={(result) =>
+          result.kind === 'escrow_transaction' ? setEscrowResult(result) : setWireResult(result)
+        }
+      />
+      <EscrowTransactionDialog result={escrowResult} onClose={() => setEscrowResult(null)} />
+      <WireInstructionsDialog result={wireResult} onClose={() => setWireResult(null)} />
+      <CommissionDialog
+        deal={deal}
+        open={dialog.kind === 'commission'}
+        onOpenChange={(open) => (open ? undefined : close())}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,250 @@
+import {
+  DEAL_CONSTANTS,
+  DEAL_MESSAGES,
+  type Deal,
+  type FundEscrowResult,
+  fundingBreakdown,
+  type PaymentMethod,
+  percentToBps,
+} from '@app/shared/deals/deals.schemas';
+import { bpsToPercent } from '@app/shared/money/money';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { parseApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { formatPercent, formatUsd } from '@/lib/format';
+import { useFundEscrow } from '../api/fund-escrow';
+import { usePaymentMethods } from '../api/get-payment-methods';
+import { escrowHostOf } from '../utils/deal-labels';
+import { MoneyBreakdown } from './money-breakdown';
+
+type FundEscrowDialogProps = {
+  deal: Deal;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** An escrow transaction or wire instructions to show next (a checkout leaves the page instead). */
+  onResult: (result: Exclude<FundEscrowResult, { kind: 'checkout' }>) => void;
+};
+
+/** The buyer picks a payment method; the breakdown shows the value, the commission, the fee and the total. */
+export function FundEscrowDialog({ deal, open, onOpenChange, onResult }: FundEscrowDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-3xl">
+        {open ? <FundEscrowForm deal={deal} onClose={() => onOpenChange(false)} onResult={onResult} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const SUBMIT_LABELS: Record<string, { idle: string; busy: string }> = {
+  card: { idle: 'Continue to Payment', busy: 'Opening checkout...' },
+  klarna: { idle: 'Continue with Klarna', busy: 'Opening checkout...' },
+  escrow_wire: { idle: 'Create Escrow Transaction', busy: 'Creating transaction...' },
+  wire: { idle: 'Get Wire Instructions', busy: 'Creating reference...' },
+};
+
+function FundEscrowForm({
+  deal,
+  onClose,
+  onResult,
+}: {
+  deal: Deal;
+  onClose: () => void;
+  onResult: FundEscrowDialogProps['onResult'];
+}) {
+  const fund = useFundEscrow();
+  const canIncludeCommission = deal.commissionCents > 0 && !deal.commission.settled;
+  const [includeCommission, setIncludeCommission] = useState(canIncludeCommission);
+  const [picked, setPicked] = useState<string | null>(null);
+  // Stays true once the browser is on its way to the checkout, so the form cannot be sent twice.
+  const [redirecting, setRedirecting] = useState(false);
+  const busy = fund.isPending || redirecting;
+
+  const baseCents = deal.dealValueCents + (includeCommission ? deal.commissionCents : 0);
+  const methods = usePaymentMethods(baseCents);
+  const list = methods.data ?? [];
+  const method = list.find((m) => m.type === picked) ?? list[0];
+  const breakdown = fundingBreakdown({
+    dealValueCents: deal.dealValueCents,
+    commissionCents: deal.commissionCents,
+    includeCommission,
+    methodFeeBps: method ? percentToBps(method.processingFeePercentage) : 0,
+  });
+  const labels = SUBMIT_LABELS[method?.type ?? 'card'] ?? { idle: 'Continue', busy: 'Working...' };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !method) return;
+    try {
+      const result = await fund.mutateAsync({
+        dealId: deal.id,
+        body: { method: method.type, includeCommission },
+      });
+      if (result.kind === 'checkout') {
+        setRedirecting(true);
+        window.location.assign(result.url);
+        return;
+      }
+      onClose();
+      onResult(result);
+    } catch (error) {
+      const { message } = parseApiError(error);
+      if (method.type === 'escrow_wire') {
+        toast.error(`${escrowHostOf(deal.escrowPayment?.escrowUrl)} Error`, { description: message });
+      } else {
+        toast.error(DEAL_MESSAGES.paymentErrorTitle, { description: message });
+      }
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} className="grid gap-5" noValidate>
+      <DialogHeader>
+        <DialogTitle>Fund Escrow</DialogTitle>
+        <DialogDescription>
+          Pay for {deal.listingTitle}. The money is held in escrow and released to the seller when the deal is
+          completed.
+        </DialogDescription>
+      </DialogHeader>
+
+      <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_17rem] md:items-start">
+        <fieldset className="grid gap-2" disabled={busy}>
+          <legend className="mb-2 text-sm font-medium">Payment method</legend>
+          {methods.isPending ? (
+            <div className="grid gap-2" aria-busy="true">
+              <span className="sr-only">Loading payment methods</span>
+              <Skeleton className="h-16 w-full" />
+              <Skeleton className="h-16 w-full" />
+              <Skeleton className="h-16 w-full" />
+            </div>
+          ) : methods.isError ? (
+            <Alert variant="destructive">
+              <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
+                {DEAL_MESSAGES.loadPaymentMethodsFailed}
+                <Button size="sm" variant="outline" onClick={() => void methods.refetch()}>
+                  Try Again
+                </Button>
+              </AlertDescription>
+            </Alert>
+          ) : list.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No payment method is available for this deal.</p>
+          ) : (
+            list.map((m) => (
+              <PaymentMethodOption
+                key={m.id}
+                method={m}
+                checked={m.type === method?.type}
+                onSelect={() => setPicked(m.type)}
+              />
+            ))
+          )}
+          {!methods.isPending && baseCents <= DEAL_CONSTANTS.cardOnlyMaxCents && list.length > 0 ? (
+            <p className="text-xs text-muted-foreground">Totals of $50 or less can only be paid by card.</p>
+          ) : null}
+        </fieldset>
+        <div className="grid gap-4">
+          {canIncludeCommission ? (
+            <label className="flex items-start gap-3 rounded-lg border p-3 text-sm">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 accent-primary"
+                checked={includeCommission}
+                onChange={(e) => setIncludeCommission(e.target.checked)}
+                disabled={busy}
+              />
+              <span className="grid gap-0.5">
+                <span className="font-medium">Pay the platform commission now</span>
+                <span className="text-muted-foreground">
+                  Adds the {bpsToPercent(deal.commissionRateBps)}% commission (
+                  {formatUsd(deal.commissionCents, { alwaysCents: true })}) to this payment. Otherwise it is
+                  paid after the deal completes.
+                </span>
+              </span>
+            </label>
+          ) : null}
+
+          <MoneyBreakdown
+            lines={[
+              { label: 'Deal value', cents: breakdown.dealValueCents },
+              ...(includeCommission
+                ? [
+                    {
+                      label: `Platform commission (${bpsToPercent(deal.commissionRateBps)}%)`,
+                      cents: breakdown.commissionCents,
+                      muted: true,
+                    },
+                  ]
+                : []),
+              {
+                label: `Processing fee (${formatPercent(method?.processingFeePercentage ?? 0)})`,
+                cents: breakdown.feeCents,
+                muted: true,
+              },
+            ]}
+            total={{ label: 'Total to pay', cents: breakdown.totalCents }}
+          />
+        </div>
+      </div>
+
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy || !method}>
+          {busy ? labels.busy : labels.idle}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function PaymentMethodOption({
+  method,
+  checked,
+  onSelect,
+}: {
+  method: PaymentMethod;
+  checked: boolean;
+  onSelect: () => void;
+}) {
+  return (
+    <label
+      className={cn(
+        'flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
+        checked ? 'border-primary bg-primary-soft' : 'hover:bg-muted',
+      )}
+    >
+      <input
+        type="radio"
+        name="payment-method"
+        value={method.type}
+        checked={checked}
+        onChange={onSelect}
+        className="mt-1 size-4 accent-primary"
+      />
+      <span className="grid flex-1 gap-0.5">
+        <span className="flex flex-wrap items-baseline justify-between gap-x-3">
+          <span className="text-sm font-semibold">{method.name}</span>
+          <span className="tabular text-xs text-muted-foreground">
+            {method.processingFeePercentage > 0
+              ? `${formatPercent(method.processingFeePercentage)} fee`
+              : 'No fee'}
+          </span>
+        </span>
+        <span className="text-sm text-muted-foreground">{method.description}</span>
+      </span>
+    </label>
+  );
+}
