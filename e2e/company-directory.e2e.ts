@@ -3,6 +3,7 @@ import {
   createConfirmedAccount,
   expect,
   expectAccessible,
+  signInByApi,
   signInThroughDialog,
   test,
 } from './support/fixtures.ts';
@@ -19,14 +20,6 @@ const companyCard = (page: Page, name: string) =>
 
 const uniqueName = (prefix: string) =>
   `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function signInByApi(request: APIRequestContext, baseURL: string, email: string, password: string) {
-  const res = await request.post('/api/accounts/sign-in', {
-    headers: { origin: baseURL },
-    data: { email, password },
-  });
-  expect(res.ok()).toBe(true);
-}
 
 async function createCompanyByApi(request: APIRequestContext, baseURL: string, companyName: string) {
   const res = await request.post('/api/companies', {

@@ -110,3 +110,17 @@ export async function signInThroughDialog(page: Page, email: string, password: s
   await expect(page.getByText('Welcome back!')).toBeVisible();
   await expect(page.getByRole('dialog')).toBeHidden();
 }
+
+/** Signs a request context in through the API (the same-origin guard wants the Origin header). */
+export async function signInByApi(
+  request: APIRequestContext,
+  baseURL: string,
+  email: string,
+  password: string,
+) {
+  const res = await request.post('/api/accounts/sign-in', {
+    headers: { origin: baseURL },
+    data: { email, password },
+  });
+  expect(res.ok()).toBe(true);
+}

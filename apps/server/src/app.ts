@@ -20,10 +20,16 @@ import { scheduleAccountsCleanup } from './modules/accounts/accounts-cleanup.job
 import { createAuth } from './modules/accounts/auth.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { type AdminService, createAdminService } from './modules/admin/admin.service.ts';
+import { adsRoutes } from './modules/ads/ads.routes.ts';
+import { createAdsService } from './modules/ads/ads.service.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { type BillingService, createBillingService } from './modules/billing/billing.service.ts';
+import { blogRoutes } from './modules/blog/blog.routes.ts';
+import { type BlogService, createBlogService } from './modules/blog/blog.service.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { type CompaniesService, createCompaniesService } from './modules/companies/companies.service.ts';
+import { contactRoutes } from './modules/content/contact.routes.ts';
+import { type ContactService, createContactService } from './modules/content/contact.service.ts';
 import { scheduleDealJobs } from './modules/deals/deal-escrow.job.ts';
 import { dealsRoutes } from './modules/deals/deals.routes.ts';
 import { createDealsService, type DealsService } from './modules/deals/deals.service.ts';
@@ -80,6 +86,8 @@ import { deriveSandboxWebhookSecret } from './modules/payments/providers/sandbox
 import { createStripeProvider } from './modules/payments/providers/stripe/stripe.provider.ts';
 import { createRealtimeService, type RealtimeService } from './modules/realtime/realtime.service.ts';
 import { registerRealtimeSocket } from './modules/realtime/realtime.socket.ts';
+import { seoRoutes } from './modules/seo/seo.routes.ts';
+import { createSeoService } from './modules/seo/seo.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.ts';
@@ -102,6 +110,8 @@ export type AppDeps = {
   sandboxWebhooks?: 'http' | 'inject' | 'manual';
   /** Where uploads go; by default S3 when configured, else DATA_DIR/uploads. */
   storage?: Storage;
+  /** The built web app served to browsers; apps/web/dist by default. */
+  webRoot?: string;
 };
 
 export type AppServices = {
@@ -116,6 +126,8 @@ export type AppServices = {
   billing: BillingService;
   listings: ListingsService;
   companies: CompaniesService;
+  blog: BlogService;
+  contact: ContactService;
   messaging: MessagingService;
   paymentMethods: PaymentMethodsService;
   wireTransfers: WireTransfersService;
@@ -151,13 +163,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const reporter = createErrorReporter(env.errorReporterUrl);
   registerErrorHandler(app, reporter);
+  // Ad provider hosts join the policy only when a provider is configured.
+  const ads = createAdsService(env.ads);
+  const adHosts = ads.cspSources();
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        scriptSrc: ["'self'", ...adHosts.scriptSrc],
+        ...(adHosts.frameSrc.length > 0 && { frameSrc: ["'self'", ...adHosts.frameSrc] }),
+        imgSrc: ["'self'", 'data:', 'blob:', ...adHosts.imgSrc],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...adHosts.connectSrc],
         fontSrc: ["'self'", 'data:'],
         upgradeInsecureRequests: null,
       },
@@ -227,6 +244,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     realtime,
     appUrl: env.appUrl,
   });
+  const contact = createContactService({
+    db: database.db,
+    clock,
+    notifications,
+    supportEmail: env.supportEmail,
+    logger: app.log,
+    reporter,
+  });
+  const blog = createBlogService({ db: database.db, clock });
+  const seo = createSeoService({ appUrl: env.appUrl, clock, listings, companies, blog });
   const messaging = createMessagingService({
     db: database.db,
     clock,
@@ -319,6 +346,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     billing,
     listings,
     companies,
+    blog,
+    contact,
     messaging,
     paymentMethods,
     wireTransfers,
@@ -348,6 +377,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(paymentsRoutes(payments));
   await app.register(listingsRoutes(listings, admin));
   await app.register(companiesRoutes(companies, admin));
+  await app.register(blogRoutes(blog, admin));
+  await app.register(adsRoutes(ads));
+  await app.register(seoRoutes(seo));
+  await app.register(contactRoutes(contact));
   await app.register(messagingRoutes(messaging));
   await app.register(paymentMethodsRoutes(paymentMethods, admin));
   await app.register(wireTransfersRoutes(wireTransfers));
@@ -362,9 +395,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRealtimeSocket(app, realtime);
   if (env.devMailbox) await app.register(devMailboxRoutes(notifications));
 
-  const serveSpa = env.serveWeb && existsSync(path.join(WEB_DIST, 'index.html'));
-  if (serveSpa) await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false });
-  registerNotFoundHandler(app, { serveSpa });
+  const webRoot = deps.webRoot ?? WEB_DIST;
+  const indexFile = path.join(webRoot, 'index.html');
+  const serveSpa = env.serveWeb && existsSync(indexFile);
+  if (serveSpa) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+  registerNotFoundHandler(app, { serveSpa, renderPage: (p) => seo.renderPage(indexFile, p) });
 
   app.addHook('onClose', async () => {
     await deals.whenIdle();

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { loadEnv } from './config/env.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData, seedDemoDeals } from './db/seed.ts';
+import { seedDemoBlog } from './db/seed-blog.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
 import { createStorage } from './lib/storage.ts';
 
@@ -19,6 +20,7 @@ async function main() {
   const app = await buildApp({ env, database, storage });
   // Demo deals go through the services (and the ledger), so they follow the app's construction.
   if (env.seedDemoData) await seedDemoDeals(database.db, app.services);
+  if (env.seedDemoData) await seedDemoBlog(database.db);
   closeWithGrace({ delay: 10_000 }, async ({ err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     await app.close();

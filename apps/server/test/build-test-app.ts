@@ -19,6 +19,7 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     authSecret: 'test-secret-test-secret-test-secret-0123456789',
     smtpUrl: undefined,
     mailFrom: 'Recytrade <no-reply@recytrade.test>',
+    supportEmail: 'support@recytrade.test',
     devMailbox: true,
     seedDemoData: false,
     logLevel: 'silent',
@@ -44,6 +45,7 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
       apiKey: undefined,
       webhookSecret: undefined,
     },
+    ads: { clientId: undefined, slots: {} },
     ...overrides,
   };
 }
@@ -72,6 +74,7 @@ export async function buildTestApp(
     /** Sandbox webhooks go through app.inject by default (tests never listen); `manual` keeps them. */
     sandboxWebhooks?: AppDeps['sandboxWebhooks'];
     storage?: AppDeps['storage'];
+    webRoot?: AppDeps['webRoot'];
   } = {},
 ) {
   await closeOpenApps();
@@ -85,6 +88,7 @@ export async function buildTestApp(
     jobs: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, schedules: false },
     sandboxWebhooks: opts.sandboxWebhooks ?? 'inject',
     storage: opts.storage,
+    webRoot: opts.webRoot,
   });
   await app.ready();
   openApps.push(app);

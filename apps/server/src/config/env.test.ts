@@ -29,6 +29,24 @@ describe('loadEnv', () => {
     expect(env.dataDir).toBe(dir);
   });
 
+  it('shows house promotions unless an ad client id is configured, and checks its shape', () => {
+    expect(loadEnv({ DATA_DIR: dataDir() }).ads).toEqual({ clientId: undefined, slots: {} });
+    expect(
+      loadEnv({
+        DATA_DIR: dataDir(),
+        ADS_PROVIDER_CLIENT_ID: 'ca-pub-1234567890123456',
+        ADS_SLOT_IDS: '1111111111, landing=2222222222,blog-inline=3333333333',
+      }).ads,
+    ).toEqual({
+      clientId: 'ca-pub-1234567890123456',
+      slots: { default: '1111111111', landing: '2222222222', 'blog-inline': '3333333333' },
+    });
+    expect(() => loadEnv({ DATA_DIR: dataDir(), ADS_PROVIDER_CLIENT_ID: 'pub-123' })).toThrow(
+      /ADS_PROVIDER_CLIENT_ID: must look like ca-pub-/,
+    );
+    expect(() => loadEnv({ DATA_DIR: dataDir(), ADS_SLOT_IDS: 'sidebar=12' })).toThrow(/ADS_SLOT_IDS/);
+  });
+
   it('names every invalid variable', () => {
     expect(() => loadEnv({ PORT: 'abc', APP_URL: 'not a url', DATA_DIR: dataDir() })).toThrow(
       /PORT[\s\S]*APP_URL|APP_URL[\s\S]*PORT/,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { AD_PLACEMENTS, AdsClientIdSchema } from '@app/shared/ads/ads.schemas';
 import { z } from 'zod';
 import type { S3Config } from '../lib/storage.ts';
 
@@ -8,6 +9,9 @@ const bool = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1')
   .optional();
+
+/** One ADS_SLOT_IDS entry: a numeric slot id, optionally prefixed by its placement ("landing=123"). */
+const SLOT_ENTRY = `((${[...AD_PLACEMENTS, 'default'].join('|')})=)?\\d{1,20}`;
 
 /** Every environment variable the server reads. README's configuration table mirrors this list. */
 const EnvSchema = z.object({
@@ -20,6 +24,7 @@ const EnvSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Recytrade <no-reply@recytrade.local>'),
+  SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an email address').default('support@recytrade.test'),
   DEV_MAILBOX: bool,
   SEED_DEMO_DATA: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -51,6 +56,15 @@ const EnvSchema = z.object({
     .string()
     .min(16, 'ESCROW_WEBHOOK_SECRET must be at least 16 characters')
     .optional(),
+  ADS_PROVIDER_CLIENT_ID: z.union([z.literal(''), AdsClientIdSchema]).optional(),
+  ADS_SLOT_IDS: z
+    .string()
+    .trim()
+    .regex(
+      new RegExp(`^(${SLOT_ENTRY}(\\s*,\\s*${SLOT_ENTRY})*)?$`),
+      `ADS_SLOT_IDS must be slot ids, alone or as placement=id pairs separated by commas (placements: ${AD_PLACEMENTS.join(', ')})`,
+    )
+    .optional(),
 });
 
 export type Env = {
@@ -63,6 +77,8 @@ export type Env = {
   authSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where contact-form messages are emailed. */
+  supportEmail: string;
   devMailbox: boolean;
   seedDemoData: boolean;
   logLevel: string;
@@ -88,6 +104,8 @@ export type Env = {
     /** Signs POST /api/webhooks/escrow; unset with the sandbox, which signs with a secret derived from AUTH_SECRET. */
     webhookSecret: string | undefined;
   };
+  /** Third-party ads when ADS_PROVIDER_CLIENT_ID is set; otherwise house promotions and no ad script. */
+  ads: { clientId: string | undefined; slots: Record<string, string> };
 };
 
 /** Parse the environment once; print each bad field and exit rather than start half-configured. */
@@ -126,6 +144,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     authSecret: e.AUTH_SECRET ?? localDevSecret(dataDir),
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     // The dev mailbox exposes every email: never in production, whatever the flag says.
     devMailbox: !isProduction && (e.DEV_MAILBOX ?? !e.SMTP_URL),
     seedDemoData: e.SEED_DEMO_DATA ?? !isProduction,
@@ -160,7 +179,20 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       apiKey: escrowKey,
       webhookSecret: e.ESCROW_WEBHOOK_SECRET || undefined,
     },
+    ads: { clientId: e.ADS_PROVIDER_CLIENT_ID || undefined, slots: parseSlotIds(e.ADS_SLOT_IDS) },
   };
+}
+
+/** "123" applies to every placement; "landing=123,marketplace=456" names them (a bare id is the default). */
+function parseSlotIds(value: string | undefined): Record<string, string> {
+  const slots: Record<string, string> = {};
+  for (const part of (value ?? '').split(',')) {
+    const entry = part.trim();
+    if (!entry) continue;
+    const [name, id] = entry.includes('=') ? entry.split('=') : ['default', entry];
+    slots[name] = id;
+  }
+  return slots;
 }
 
 /** Outside production a secret is generated once per data directory, so nothing secret lives in the repo. */

@@ -5,13 +5,16 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly details?: unknown;
+  /** Whether `details` are meant for the client (sent as `error.details`); otherwise they stay in logs. */
+  readonly expose: boolean;
 
-  constructor(code: ErrorCode, message: string, details?: unknown) {
+  constructor(code: ErrorCode, message: string, details?: unknown, options: { expose?: boolean } = {}) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.status = ERROR_STATUS[code];
     this.details = details;
+    this.expose = options.expose ?? false;
   }
 }
 

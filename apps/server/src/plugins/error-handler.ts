@@ -9,7 +9,8 @@ export function registerErrorHandler(app: FastifyInstance, reporter: ErrorReport
     if (err instanceof AppError) {
       const retryAfter = (err.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
       if (retryAfter) reply.header('retry-after', String(retryAfter));
-      return reply.status(err.status).send({ error: { code: err.code, message: err.message } });
+      const details = err.expose && err.details !== undefined ? { details: err.details } : {};
+      return reply.status(err.status).send({ error: { code: err.code, message: err.message, ...details } });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       // The specification joins validation messages with ", ".
@@ -52,10 +53,25 @@ export function registerErrorHandler(app: FastifyInstance, reporter: ErrorReport
  * The one not-found handler. With the web app served, any GET outside /api and /assets gets the SPA
  * shell, which renders its own 404 page; everything else gets the error shape.
  */
-export function registerNotFoundHandler(app: FastifyInstance, opts: { serveSpa: boolean }) {
-  app.setNotFoundHandler((request, reply) => {
+export function registerNotFoundHandler(
+  app: FastifyInstance,
+  opts: {
+    serveSpa: boolean;
+    /** The shell with the page's own title and meta tags; on failure the plain shell is sent. */
+    renderPage?: (path: string) => Promise<string>;
+  },
+) {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
     const isPage = request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/assets/');
+    if (opts.serveSpa && isPage && opts.renderPage) {
+      try {
+        const html = await opts.renderPage(path);
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      } catch (err) {
+        request.log.warn({ err }, 'page metadata failed; sending the plain shell');
+      }
+    }
     if (opts.serveSpa && isPage) return reply.type('text/html').sendFile('index.html');
     return reply
       .status(404)

@@ -3,11 +3,15 @@ import { AdminGate } from '@/features/admin/components/admin-gate';
 import { RequireSignedIn } from '@/features/auth/components/require-signed-in';
 import { AppLayout } from './layout/app-layout';
 import { AboutPage } from './routes/about';
+import { AdminBlogPage } from './routes/admin/blog';
+import { AdminBlogEditorPage } from './routes/admin/blog-editor';
 import { AdminCompaniesPage } from './routes/admin/companies';
 import { AdminListingsPage } from './routes/admin/listings';
 import { AdminPaymentsPage } from './routes/admin/wire-transfers';
 import { ApiOverviewPage } from './routes/api-overview';
 import { AuthConfirmPage } from './routes/auth-confirm';
+import { BlogPage } from './routes/blog';
+import { BlogPostPage } from './routes/blog-post';
 import { CompanyDetailPage } from './routes/company-detail';
 import { CompanyDirectoryPage } from './routes/company-directory';
 import { ContactPage } from './routes/contact';
@@ -61,8 +65,8 @@ export const router = createBrowserRouter([
             ),
           },
           { path: 'deals', element: <DealsPage /> },
-          { path: 'blog', element: later('Blog') },
-          { path: 'blog/:slug', element: later('Blog') },
+          { path: 'blog', element: <BlogPage /> },
+          { path: 'blog/:slug', element: <BlogPostPage /> },
           {
             path: 'escrow-test',
             element: (
@@ -119,7 +123,9 @@ export const router = createBrowserRouter([
               { path: 'listings', element: <AdminListingsPage /> },
               { path: 'companies', element: <AdminCompaniesPage /> },
               { path: 'wire-transfers', element: <AdminPaymentsPage /> },
-              { path: 'blog', element: later('Blog Management') },
+              { path: 'blog', element: <AdminBlogPage /> },
+              { path: 'blog/new', element: <AdminBlogEditorPage /> },
+              { path: 'blog/:id/edit', element: <AdminBlogEditorPage /> },
               { path: 'bulk-email', element: later('Bulk Email Management') },
               // The dashboard card says /admin/email, the route table /admin/email-management: both work.
               { path: 'email', element: later('Email Management') },

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@app/shared/catalog/catalog';
+import { DEFAULT_DESCRIPTION, pageTitle as sharedPageTitle } from '@app/shared/seo/pages';
 import { env } from './env';
 
 /** Public contact details, shown on /about, /contact, /help and the legal pages. */
@@ -16,6 +17,8 @@ export const site = {
   legalLastUpdated: 'December 15, 2024',
 } as const;
 
+/** The description search engines show when a page sets none (the server sends the same one). */
+export const defaultDescription = DEFAULT_DESCRIPTION;
+
 /** "Account Settings · Recytrade" */
-export const pageTitle = (title?: string) =>
-  title ? `${title} · ${PRODUCT_NAME}` : `${PRODUCT_NAME} · Recycling commodities marketplace`;
+export const pageTitle = sharedPageTitle;

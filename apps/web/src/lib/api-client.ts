@@ -1,7 +1,7 @@
 import { ApiErrorBodySchema } from '@app/shared/errors/error-codes';
 
 /** The one error shape the web app handles: the server's `{ error: { code, message } }`, or a local stand-in. */
-export type ApiError = { code: string; message: string; status?: number };
+export type ApiError = { code: string; message: string; status?: number; details?: unknown };
 
 export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
 const GENERIC_MESSAGE = 'An unexpected error occurred. Please try again.';
@@ -10,18 +10,21 @@ const GENERIC_MESSAGE = 'An unexpected error occurred. Please try again.';
 export class ApiRequestError extends Error {
   readonly code: string;
   readonly status: number;
-  constructor(status: number, code: string, message: string) {
+  /** What the server chose to add for the client (e.g. the escrow provider's host and the error's meaning). */
+  readonly details?: unknown;
+  constructor(status: number, code: string, message: string, details?: unknown) {
     super(message);
     this.name = 'ApiRequestError';
     this.status = status;
     this.code = code;
+    this.details = details;
   }
 }
 
 /** Turn anything thrown by a request (API error, network failure, bug) into `{ code, message }`. */
 export function parseApiError(error: unknown): ApiError {
   if (error instanceof ApiRequestError)
-    return { code: error.code, message: error.message, status: error.status };
+    return { code: error.code, message: error.message, status: error.status, details: error.details };
   const body = ApiErrorBodySchema.safeParse(error);
   if (body.success) return { code: body.data.error.code, message: body.data.error.message };
   if (error instanceof TypeError) {
@@ -73,7 +76,12 @@ async function request<T>(
   if (!response.ok) {
     const parsed = ApiErrorBodySchema.safeParse(data);
     if (parsed.success)
-      throw new ApiRequestError(response.status, parsed.data.error.code, parsed.data.error.message);
+      throw new ApiRequestError(
+        response.status,
+        parsed.data.error.code,
+        parsed.data.error.message,
+        parsed.data.error.details,
+      );
     throw new ApiRequestError(
       response.status,
       response.status >= 500 ? 'INTERNAL' : 'UNKNOWN',

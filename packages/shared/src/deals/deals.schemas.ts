@@ -283,6 +283,8 @@ export const DealSchema = z.object({
   escrowTransactionId: z.string().nullable(),
   notes: z.string().nullable(),
   disputeReason: z.string().nullable(),
+  /** When the open dispute was opened (null when none was). */
+  disputeOpenedAt: z.string().nullable(),
   shippedAt: z.string().nullable(),
   /** When the escrow is released automatically (shipped + 7 days) while it is held and undisputed. */
   autoReleaseAt: z.string().nullable(),
@@ -294,6 +296,8 @@ export const DealSchema = z.object({
     paidCents: z.object({ buyer: z.number().int(), seller: z.number().int() }),
   }),
   escrowPayment: EscrowPaymentSchema.nullable(),
+  /** What the deal's escrow account holds now (the ledger's escrow:held:<dealId>, as a positive amount). */
+  escrowHeldCents: z.number().int(),
   /** The role of the user asking (null for an administrator looking on). */
   role: PartySchema.nullable(),
   createdAt: z.string(),
@@ -454,6 +458,8 @@ export const WireTransferSchema = z.object({
   /** Whether the processing fee and the commission transfers have been booked. */
   processingFeeTransferred: z.boolean(),
   commissionTransferred: z.boolean(),
+  /** Verified for a deal that no longer needed it: returned to the buyer less the processing fee. */
+  returnedToBuyer: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -548,6 +554,13 @@ export const DealCreatedEventSchema = z.object({
 
 // ---------------------------------------------------------------------------------------------------
 // Escrow provider test (/escrow-test)
+
+/**
+ * `error.details` of a failed escrow-provider call: the provider's host (the toast reads "{host} Error")
+ * and what the error means for the user (escrowErrorMeaning of the provider's text).
+ */
+export const EscrowErrorDetailsSchema = z.object({ host: z.string(), meaning: z.string() });
+export type EscrowErrorDetails = z.infer<typeof EscrowErrorDetailsSchema>;
 
 export const EscrowTestResultSchema = z.object({
   ok: z.boolean(),

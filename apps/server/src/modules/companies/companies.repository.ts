@@ -51,6 +51,16 @@ export async function listDirectory(db: Db, query: DirectoryQuery) {
   return { rows, total };
 }
 
+/** Directory companies for the sitemap, most recently changed first. */
+export async function listForSitemap(db: Db, limit: number) {
+  return db
+    .select({ id: companies.id, updatedAt: companies.updatedAt })
+    .from(companies)
+    .where(and(isNull(companies.removedAt), sql`${companies.companyName} <> ''`))
+    .orderBy(desc(companies.updatedAt), desc(companies.id))
+    .limit(limit);
+}
+
 export async function findCompany(db: Db, id: string): Promise<CompanyWithOwner | undefined> {
   const [row] = await db
     .select(withOwner)

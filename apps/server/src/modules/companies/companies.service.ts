@@ -26,6 +26,7 @@ import {
   findCompany,
   insertCompany,
   listByOwner,
+  listForSitemap as listCompaniesForSitemap,
   listDirectory,
   listForAdmin,
   updateCompany,
@@ -91,6 +92,11 @@ export function createCompaniesService(deps: {
 
   async function getCompany(id: string): Promise<Company> {
     return toView(await findVisible(id));
+  }
+
+  /** Ids and change dates of the directory's companies, for the sitemap. */
+  async function listForSitemap(limit: number): Promise<{ id: string; updatedAt: Date }[]> {
+    return listCompaniesForSitemap(db, limit);
   }
 
   async function listOwn(userId: string): Promise<OwnCompanies> {
@@ -182,6 +188,7 @@ export function createCompaniesService(deps: {
   return {
     directory,
     getCompany,
+    listForSitemap,
     listOwn,
     createCompany,
     updateOwnCompany,

@@ -153,15 +153,17 @@ export async function findEscrowPaymentsOfDeals(db: Db, dealIds: string[]): Prom
 
 export async function findEscrowPaymentBy(
   db: Db,
-  key: { paymentId?: string; wireTransferId?: string; providerTransactionId?: string },
+  key: { id?: string; paymentId?: string; wireTransferId?: string; providerTransactionId?: string },
 ): Promise<EscrowPaymentRow | undefined> {
-  const where = key.paymentId
-    ? eq(escrowPayments.paymentId, key.paymentId)
-    : key.wireTransferId
-      ? eq(escrowPayments.wireTransferId, key.wireTransferId)
-      : key.providerTransactionId
-        ? eq(escrowPayments.providerTransactionId, key.providerTransactionId)
-        : undefined;
+  const where = key.id
+    ? eq(escrowPayments.id, key.id)
+    : key.paymentId
+      ? eq(escrowPayments.paymentId, key.paymentId)
+      : key.wireTransferId
+        ? eq(escrowPayments.wireTransferId, key.wireTransferId)
+        : key.providerTransactionId
+          ? eq(escrowPayments.providerTransactionId, key.providerTransactionId)
+          : undefined;
   if (!where) return undefined;
   const [row] = await db.select().from(escrowPayments).where(where).orderBy(desc(escrowPayments.createdAt));
   return row;
@@ -251,6 +253,31 @@ export async function accountBalance(db: Db, account: string): Promise<number> {
     .from(ledgerEntries)
     .where(eq(ledgerEntries.account, account));
   return Number(row?.balance ?? 0);
+}
+
+/**
+ * What each deal's escrow account holds, in one grouped query for a page of deals: deal id → the
+ * positive amount held (escrow is a liability, so the ledger balance is its negation). Deals whose
+ * escrow never moved are absent.
+ */
+export async function escrowHeldOfDeals(
+  db: Db,
+  dealIds: string[],
+  escrowAccountOf: (dealId: string) => string,
+): Promise<Map<string, number>> {
+  if (dealIds.length === 0) return new Map();
+  const dealOfAccount = new Map(dealIds.map((id) => [escrowAccountOf(id), id]));
+  const rows = await db
+    .select({ account: ledgerEntries.account, balance: sql<string>`sum(${ledgerEntries.amountCents})` })
+    .from(ledgerEntries)
+    .where(inArray(ledgerEntries.account, [...dealOfAccount.keys()]))
+    .groupBy(ledgerEntries.account);
+  const held = new Map<string, number>();
+  for (const row of rows) {
+    const dealId = dealOfAccount.get(row.account);
+    if (dealId) held.set(dealId, 0 - Number(row.balance));
+  }
+  return held;
 }
 
 /** Card refunds decided but not yet done at the payment provider (retried by the escrow job). */

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { DEAL_MESSAGES, DealListSchema, DealSchema } from '@app/shared/deals/deals.schemas';
 import { AMOUNT_TOO_LARGE_MESSAGE } from '@app/shared/money/money';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,11 +9,12 @@ import { adminClient, settleWebhooks } from '../../../test/factories/billing.ts'
 import { paySandboxCheckout } from '../../../test/factories/deals.ts';
 import { createCompanyOf, createListingOf } from '../../../test/factories/messaging.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
+import type { Env } from '../../config/env.ts';
 
 const MISSING_ID = '7d9f1c8e-0000-4000-8000-000000000000';
 
-async function setup() {
-  const { app } = await buildTestApp();
+async function setup(opts: { env?: Partial<Env> } = {}) {
+  const { app } = await buildTestApp({ env: opts.env });
   const [buyer, seller, other, admin] = await Promise.all([
     signedInClient(app),
     signedInClient(app),
@@ -197,5 +200,70 @@ describe('deals routes', () => {
     expect(commission.statusCode).toBe(409);
     expect(errorOf(commission).message).toBe(DEAL_MESSAGES.commissionSettled);
     expect((await app.services.ledger.checkBooks()).balanced).toBe(true);
+  });
+
+  it("maps escrow-provider failures to the spec's messages, with the provider's host and the meaning", async () => {
+    // A local stand-in for Escrow.com answering each create request from a script.
+    const answers: Array<{ status: number; body: unknown }> = [
+      { status: 401, body: { error: 'Unauthorized' } },
+      { status: 400, body: { message: 'Invalid value for field items[0].schedule' } },
+      { status: 201, body: { items: [] } },
+    ];
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        const answer = answers.shift() ?? { status: 500, body: { error: 'unexpected call' } };
+        res.writeHead(answer.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(answer.body));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const { app, buyer, seller, listing } = await setup({
+      env: {
+        escrowProvider: 'escrow.com',
+        escrow: {
+          apiUrl: `http://127.0.0.1:${port}/2017-09-01/`,
+          email: 'platform@recytrade.test',
+          apiKey: 'key_123',
+          webhookSecret: undefined,
+        },
+      },
+    });
+    try {
+      const deal = (await buyer.client.post('/api/deals', { listingId: listing.id, dealValue: 1000 })).json();
+      await buyer.client.post(`/api/deals/${deal.id}/actions`, { action: 'confirm' });
+      await seller.client.post(`/api/deals/${deal.id}/actions`, { action: 'confirm' });
+      const fund = () => buyer.client.post(`/api/deals/${deal.id}/fund`, { method: 'escrow_wire' });
+      const expected: Array<[string, string]> = [
+        [DEAL_MESSAGES.escrowServiceError, 'Authentication with the escrow service failed.'],
+        [DEAL_MESSAGES.escrowServiceError, 'Invalid transaction data.'],
+        [DEAL_MESSAGES.noTransactionId, DEAL_MESSAGES.noTransactionId],
+      ];
+      for (const [message, meaning] of expected) {
+        const res = await fund();
+        expect(res.statusCode).toBe(502);
+        expect(res.json()).toEqual({
+          error: { code: 'PAYMENT_PROVIDER_ERROR', message, details: { host: 'Escrow.com', meaning } },
+        });
+      }
+      await new Promise((resolve) => server.close(resolve));
+      const unreachable = await fund();
+      expect(unreachable.statusCode).toBe(502);
+      expect(unreachable.json().error).toEqual({
+        code: 'PAYMENT_PROVIDER_ERROR',
+        message: DEAL_MESSAGES.noEscrowResponse,
+        details: { host: 'Escrow.com', meaning: DEAL_MESSAGES.noEscrowResponse },
+      });
+      // Nothing was started: the deal still waits for its funding.
+      expect((await buyer.client.get(`/api/deals/${deal.id}`)).json()).toMatchObject({
+        status: 'agreed',
+        escrowStatus: 'none',
+        escrowPayment: null,
+      });
+      expect((await app.services.ledger.checkBooks()).balanced).toBe(true);
+    } finally {
+      server.close();
+    }
   });
 });

@@ -6,7 +6,7 @@ import { createTestClock, settleWebhooks } from '../../../test/factories/billing
 import { insertListing, insertTrader, paySandboxCheckout } from '../../../test/factories/deals.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
 import type { SessionUser } from '../accounts/accounts.service.ts';
-import { listDealEvents } from './deals.repository.ts';
+import { escrowHeldOfDeals, listDealEvents } from './deals.repository.ts';
 
 let current: FastifyInstance | undefined;
 afterEach(async () => {
@@ -467,10 +467,128 @@ describe('deals service', () => {
     await paySandboxCheckout(ctx.app, card.url);
     await settleWebhooks(ctx.app);
     expect((await ctx.deals.getDeal(ctx.buyer, deal.id)).escrowStatus).toBe('held');
+    // Until the refund, the charge is owed to the buyer, not held for the seller.
+    expect(await ctx.escrowOf(deal.id)).toBe(heldByWire);
+    expect(await ctx.ledger.getBalance(`payable:buyer:${ctx.buyer.id}`)).toBe(-card.breakdown.totalCents);
     expect(await ctx.deals.runEscrowSync()).toMatchObject({ refunded: 1 });
+    expect(await ctx.ledger.getBalance(`payable:buyer:${ctx.buyer.id}`)).toBe(0);
     expect(await ctx.escrowOf(deal.id)).toBe(heldByWire);
     const [payment] = await ctx.app.services.payments.listPayments(ctx.buyer.id);
     expect(payment.status).toBe('refunded');
     expect(await ctx.deals.runEscrowSync()).toMatchObject({ refunded: 0 });
+  });
+
+  it('shows what each escrow holds and when its dispute opened, for a page of deals', async () => {
+    const clock = createTestClock(new Date('2026-03-02T09:00:00Z'));
+    const ctx = await setup({ clock });
+    const unfunded = await agreedDeal(ctx);
+    const { deal: funded } = await cardFundedDeal(ctx);
+    expect(funded).toMatchObject({ escrowHeldCents: 1_000_000, disputeOpenedAt: null });
+    clock.advanceDays(1);
+    await ctx.deals.act(ctx.buyer, funded.id, { action: 'open-dispute', reason: 'Wrong grade' });
+    clock.advanceDays(1);
+    // Later changes move updatedAt, not the time the dispute opened.
+    await ctx.deals.act(ctx.seller, funded.id, { action: 'request-early-release' }).catch(() => undefined);
+    const all = (await ctx.deals.adminListDeals('all')).deals;
+    expect(all.find((d) => d.id === unfunded.id)).toMatchObject({
+      escrowHeldCents: 0,
+      disputeOpenedAt: null,
+    });
+    expect(all.find((d) => d.id === funded.id)).toMatchObject({
+      status: 'disputed',
+      escrowHeldCents: 1_000_000,
+      disputeOpenedAt: '2026-03-03T09:00:00.000Z',
+    });
+    const sellersView = (await ctx.deals.listDeals(ctx.seller)).deals;
+    expect(Object.fromEntries(sellersView.map((d) => [d.id, d.escrowHeldCents]))).toEqual({
+      [funded.id]: 1_000_000,
+      [unfunded.id]: 0,
+    });
+    const refunded = await ctx.deals.adminAct(ctx.admin, funded.id, 'refund-escrow');
+    expect(refunded.escrowHeldCents).toBe(0);
+  });
+
+  it('reads the escrow of a page of deals in one grouped query', async () => {
+    const ctx = await setup();
+    const { deal } = await cardFundedDeal(ctx);
+    const other = await agreedDeal(ctx);
+    const held = await escrowHeldOfDeals(ctx.db, [deal.id, other.id], (id) => `escrow:held:${id}`);
+    expect([...held]).toEqual([[deal.id, 1_000_000]]);
+    expect(await escrowHeldOfDeals(ctx.db, [], (id) => id)).toEqual(new Map());
+  });
+
+  it('returns a plain wire verified after the deal was funded by card, less its fee, leaving the escrow and commission alone', async () => {
+    const ctx = await setup();
+    const deal = await agreedDeal(ctx);
+    const wired = await ctx.deals.fundEscrow(ctx.buyer, deal.id, { method: 'wire', includeCommission: true });
+    if (wired.kind !== 'wire') throw new Error('expected wire instructions');
+    const card = await ctx.deals.fundEscrow(ctx.buyer, deal.id, { method: 'card', includeCommission: false });
+    if (card.kind !== 'checkout') throw new Error('expected a checkout');
+    await paySandboxCheckout(ctx.app, card.url);
+    await settleWebhooks(ctx.app);
+    await ctx.deals.whenIdle();
+    expect(await ctx.escrowOf(deal.id)).toBe(1_000_000);
+
+    const wires = ctx.app.services.wireTransfers;
+    const [wire] = await wires.listForUser(ctx.buyer.id);
+    const verified = await wires.verify({ id: ctx.admin.id, email: ctx.admin.email }, wire.id);
+    await ctx.deals.whenIdle();
+    const fee = Math.round(wired.amountCents * 0.02);
+    expect(verified).toMatchObject({
+      status: 'verified',
+      returnedToBuyer: true,
+      processingFeeTransferred: true,
+      commissionTransferred: false,
+    });
+    expect(await ctx.escrowOf(deal.id)).toBe(1_000_000);
+    expect(await ctx.ledger.getBalance(`payable:buyer:${ctx.buyer.id}`)).toBe(-(wired.amountCents - fee));
+    expect(await ctx.ledger.getBalance('revenue:wire-processing-fees')).toBe(-fee);
+    expect(await ctx.ledger.getBalance('revenue:commission')).toBe(0);
+    // The retries from the admin screen change nothing.
+    await wires.transferProcessingFee(wire.id);
+    await expect(wires.transferCommission(wire.id)).rejects.toMatchObject({ status: 409 });
+    expect(await ctx.escrowOf(deal.id)).toBe(1_000_000);
+
+    const current = await ctx.deals.getDeal(ctx.buyer, deal.id);
+    expect(current).toMatchObject({ escrowStatus: 'held', escrowHeldCents: 1_000_000 });
+    expect(current.escrowPayment?.method).toBe('card');
+    await ctx.deals.act(ctx.seller, deal.id, { action: 'ship-goods' });
+    await ctx.deals.act(ctx.buyer, deal.id, { action: 'release-escrow' });
+    expect(await ctx.ledger.getBalance(`payable:seller:${ctx.seller.id}`)).toBe(-1_000_000);
+    expect(await ctx.escrowOf(deal.id)).toBe(0);
+  });
+
+  it('returns a plain wire verified after the deal was cancelled and refunded, without overdrawing the escrow', async () => {
+    const ctx = await setup();
+    const deal = await agreedDeal(ctx);
+    const wired = await ctx.deals.fundEscrow(ctx.buyer, deal.id, {
+      method: 'wire',
+      includeCommission: false,
+    });
+    if (wired.kind !== 'wire') throw new Error('expected wire instructions');
+    const card = await ctx.deals.fundEscrow(ctx.buyer, deal.id, { method: 'card' });
+    if (card.kind !== 'checkout') throw new Error('expected a checkout');
+    await paySandboxCheckout(ctx.app, card.url);
+    await settleWebhooks(ctx.app);
+    await ctx.deals.whenIdle();
+    await ctx.deals.act(ctx.buyer, deal.id, { action: 'open-dispute', reason: 'Never shipped' });
+    await ctx.deals.adminAct(ctx.admin, deal.id, 'refund-escrow');
+    expect(await ctx.escrowOf(deal.id)).toBe(0);
+
+    const [wire] = await ctx.app.services.wireTransfers.listForUser(ctx.buyer.id);
+    const verified = await ctx.app.services.wireTransfers.verify(
+      { id: ctx.admin.id, email: ctx.admin.email },
+      wire.id,
+    );
+    await ctx.deals.whenIdle();
+    expect(verified.returnedToBuyer).toBe(true);
+    const fee = verified.processingFeeCents;
+    expect(await ctx.ledger.getBalance(`escrow:held:${deal.id}`)).toBe(0);
+    expect(await ctx.ledger.getBalance(`payable:buyer:${ctx.buyer.id}`)).toBe(-(wired.amountCents - fee));
+    expect(await ctx.deals.getDeal(ctx.buyer, deal.id)).toMatchObject({
+      status: 'cancelled',
+      escrowStatus: 'refunded',
+      escrowHeldCents: 0,
+    });
   });
 });

@@ -22,14 +22,13 @@ import {
   type DealActionBody,
   type DealList,
   dealTypeOf,
+  type EscrowErrorDetails,
   type EscrowPayment,
   type FundEscrowResult,
-  type FundingBreakdown,
   fundingBreakdown,
   type PayCommissionResult,
   paymentMethodsForTotal,
   percentToBps,
-  type WireTransfer,
 } from '@app/shared/deals/deals.schemas';
 import { AMOUNT_TOO_LARGE_MESSAGE, formatCents, MAX_AMOUNT_DOLLARS } from '@app/shared/money/money';
 import type { Db } from '../../db/client.ts';
@@ -48,6 +47,7 @@ import {
   cancelPendingEscrowPayments,
   type DealRow,
   type EscrowPaymentRow,
+  escrowHeldOfDeals,
   findCompaniesOf,
   findDeal,
   findDealForUpdate,
@@ -73,17 +73,18 @@ import {
   updateEscrowPayment,
 } from './deals.repository.ts';
 import { type EscrowProvider, EscrowProviderError, escrowErrorMeaning } from './escrow-provider.ts';
+import type { WireTransfersService } from './wire-transfers.service.ts';
 
 /** Ledger accounts of the deal flow besides the shared ones. */
 export const DEAL_ACCOUNTS = {
   escrowHeld: LEDGER_ACCOUNTS.escrowHeld,
   /** Money the escrow provider holds for a deal funded by escrow-protected wire. */
-  cashEscrowProvider: 'cash:escrow-provider',
+  cashEscrowProvider: LEDGER_ACCOUNTS.cashEscrowProvider,
   /** Card and Klarna processing fees charged to the buyer on top of the funding. */
-  revenueProcessingFees: 'revenue:processing-fees',
+  revenueProcessingFees: LEDGER_ACCOUNTS.revenueProcessingFees,
   revenueCommission: LEDGER_ACCOUNTS.revenueCommission,
   payableSeller: LEDGER_ACCOUNTS.payableSeller,
-  payableBuyer: (userId: string) => `payable:buyer:${userId}`,
+  payableBuyer: LEDGER_ACCOUNTS.payableBuyer,
 } as const;
 
 /** Idempotency keys of the deal's ledger movements: each happens at most once per deal. */
@@ -95,6 +96,8 @@ export const dealLedgerKeys = {
   fundingFee: (escrowPaymentId: string) => `escrow-payment:${escrowPaymentId}:fee`,
   fundingFeeReversal: (escrowPaymentId: string) => `escrow-payment:${escrowPaymentId}:fee-reversal`,
   providerFunded: (escrowPaymentId: string) => `escrow-payment:${escrowPaymentId}:funded`,
+  /** A card or Klarna charge that arrived for a deal already funded: owed to the buyer until refunded. */
+  strayChargeSetAside: (paymentId: string) => `payment:${paymentId}:set-aside`,
 };
 
 /** Who fires a transition: a party or an administrator (with their user id), or the server. */
@@ -107,21 +110,11 @@ export type DealTransitionPayload = {
   source?: 'checkout' | 'wire' | 'escrow_provider';
 };
 
-/** The wire-transfer service of this module (wire-transfers.service.ts), as deals use it. */
-export type DealWireTransfers = {
-  createForDeal(input: {
-    user: { id: string; email: string; name: string | null };
-    dealId: string;
-    amountCents: number;
-    commissionCents: number;
-    breakdown: FundingBreakdown;
-    listingTitle: string;
-  }): Promise<WireTransfer>;
-  onDealEscrowVerified(handler: (wire: DealWire, tx: Db) => Promise<void>): void;
-  onDealEscrowFailed(handler: (wire: DealWire, tx: Db) => Promise<void>): void;
-};
-/** What the wire hooks hand over: the transfer and the deal it funds. */
-type DealWire = { id: string; relatedId: string | null; userId: string; amountCents: number };
+/** The wire-transfer service of this module, as deals use it. */
+export type DealWireTransfers = Pick<
+  WireTransfersService,
+  'createForDeal' | 'onDealEscrowVerified' | 'onDealEscrowFailed'
+>;
 
 /** The escrow provider's "transaction changed" registry (sandbox page and webhook call it). */
 export type DealEscrowEvents = {
@@ -146,6 +139,11 @@ const MONEY_TRANSITIONS: readonly DealTransition[] = [
 const RELEASES: readonly DealTransition[] = ['release-escrow', 'auto-release', 'approve-early-release'];
 
 const notFound = () => new AppError('NOT_FOUND', DEAL_MESSAGES.dealNotFound);
+/** A deal's value (an offer, a counter-offer or Buy Now): above zero and within the site's maximum. */
+function assertDealValue(valueCents: number): void {
+  if (!(valueCents > 0)) throw new AppError('VALIDATION_FAILED', DEAL_MESSAGES.valueAboveZero);
+  if (valueCents > MAX_VALUE_CENTS) throw new AppError('VALIDATION_FAILED', AMOUNT_TOO_LARGE_MESSAGE);
+}
 const move = (from: string, to: string, amountCents: number): LedgerLine[] => [
   { account: from, amountCents },
   { account: to, amountCents: -amountCents },
@@ -232,6 +230,9 @@ export function createDealsService(deps: {
     async onSucceeded(payment, tx) {
       await onCheckoutPaid(payment, tx);
     },
+    async onRefunded(payment, refundedCents, tx) {
+      await onCheckoutRefunded(payment, refundedCents, tx);
+    },
   });
   // Commission paid after completion: the payments module booked cash → revenue:commission.
   payments.registerPurposeHandler('commission', {
@@ -239,41 +240,25 @@ export function createDealsService(deps: {
       await onCommissionPaid(payment, tx);
     },
   });
+  // Plain wire: the wire service books the money where our answer says: the deal's escrow, or back
+  // to the buyer when the deal was funded another way or is over.
   wireTransfers.onDealEscrowVerified(async (wire, tx) => {
-    if (!wire.relatedId) return;
+    // Not a deal of ours: the money stays where the wire service books it.
+    if (!wire.relatedId || !(await findDeal(tx, wire.relatedId))) return 'funded';
     const ep = await findEscrowPaymentBy(tx, { wireTransferId: wire.id });
     const applied = await fireInTx(
       tx,
       wire.relatedId,
       'escrow-funded',
       { role: 'admin', userId: null },
-      {
-        escrowPaymentId: ep?.id,
-        source: 'wire',
-      },
+      { escrowPaymentId: ep?.id, source: 'wire' },
     );
-    if (applied) return;
-    // The deal was funded another way (or is over): the wired money is owed back to the buyer.
-    await ledger.postTransaction(
-      {
-        kind: 'escrow_refund',
-        description: `Wire transfer for deal ${wire.relatedId} returned: the escrow was already settled`,
-        reference: { type: 'deal', id: wire.relatedId },
-        idempotencyKey: `wire:${wire.id}:returned`,
-        lines: move(
-          DEAL_ACCOUNTS.escrowHeld(wire.relatedId),
-          DEAL_ACCOUNTS.payableBuyer(wire.userId),
-          wire.amountCents,
-        ),
-      },
-      tx,
-    );
-    if (ep)
-      await updateEscrowPayment(tx, ep.id, {
-        status: 'refunded',
-        settledAt: clock.now(),
-        updatedAt: clock.now(),
-      });
+    if (applied) return 'funded';
+    if (ep) {
+      const now = clock.now();
+      await updateEscrowPayment(tx, ep.id, { status: 'refunded', settledAt: now, updatedAt: now });
+    }
+    return 'return-to-buyer';
   });
   wireTransfers.onDealEscrowFailed(async (wire, tx) => {
     if (!wire.relatedId) return;
@@ -338,7 +323,10 @@ export function createDealsService(deps: {
       values.completedAt = now;
     }
     if (RELEASES.includes(transition)) values.completedAt = before.completedAt ?? now;
-    if (transition === 'open-dispute') values.disputeReason = payload.reason ?? null;
+    if (transition === 'open-dispute') {
+      values.disputeReason = payload.reason ?? null;
+      values.disputeOpenedAt = now;
+    }
     const after = await updateDealIfState(tx, dealId, state, values);
     if (!after) throw new AppError('CONFLICT', DEAL_MESSAGES.updateFailed);
     await insertDealEvent(tx, {
@@ -514,15 +502,17 @@ export function createDealsService(deps: {
     return row;
   }
 
+  /**
+   * The funding attempt a money transition is about: the one the payload names (a superseded attempt
+   * whose money arrived after all) or else the deal's newest.
+   */
   async function currentEscrowPayment(
     tx: Db,
     dealId: string,
     escrowPaymentId?: string,
   ): Promise<EscrowPaymentRow | undefined> {
-    const latest = await findEscrowPaymentOfDeal(tx, dealId);
-    if (!escrowPaymentId || latest?.id === escrowPaymentId) return latest;
-    const [row] = (await findEscrowPaymentsOfDeals(tx, [dealId])).filter((p) => p.id === escrowPaymentId);
-    return row ?? latest;
+    const named = escrowPaymentId ? await findEscrowPaymentBy(tx, { id: escrowPaymentId }) : undefined;
+    return named?.dealId === dealId ? named : findEscrowPaymentOfDeal(tx, dealId);
   }
 
   /**
@@ -573,6 +563,7 @@ export function createDealsService(deps: {
       if (ep?.method === 'escrow_wire' && ep.providerTransactionId) {
         const txId = ep.providerTransactionId;
         await callEscrowProvider(
+          escrowProvider,
           isRelease ? DEAL_MESSAGES.releaseFundsFailed : DEAL_MESSAGES.refundEscrowFailed,
           () => (isRelease ? escrowProvider.releaseFunds(txId) : escrowProvider.refundFunds(txId)),
         );
@@ -699,11 +690,12 @@ export function createDealsService(deps: {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const userIds = [...new Set(rows.flatMap((r) => [r.buyerUserId, r.sellerUserId]))];
-    const [listingRows, users, companyRows, escrowRows, keys] = await Promise.all([
+    const [listingRows, users, companyRows, escrowRows, heldByDeal, keys] = await Promise.all([
       findListingBriefs(db, [...new Set(rows.map((r) => r.listingId))]),
       findUserBriefs(db, userIds),
       findCompaniesOf(db, userIds),
       findEscrowPaymentsOfDeals(db, ids),
+      escrowHeldOfDeals(db, ids, DEAL_ACCOUNTS.escrowHeld),
       findPostedKeys(
         db,
         ids.flatMap((id) => [dealLedgerKeys.commission(id), dealLedgerKeys.commissionReversal(id)]),
@@ -759,6 +751,7 @@ export function createDealsService(deps: {
         escrowTransactionId: r.escrowTransactionId,
         notes: r.notes,
         disputeReason: r.disputeReason,
+        disputeOpenedAt: r.disputeOpenedAt?.toISOString() ?? null,
         shippedAt: r.shippedAt?.toISOString() ?? null,
         autoReleaseAt,
         commission: {
@@ -768,6 +761,7 @@ export function createDealsService(deps: {
           paidCents: { buyer: r.commissionPaidBuyerCents, seller: r.commissionPaidSellerCents },
         },
         escrowPayment: ep ? toEscrowPaymentView(ep) : null,
+        escrowHeldCents: heldByDeal.get(r.id) ?? 0,
         role: dealRoleOf(r, viewerId),
         createdAt: r.createdAt.toISOString(),
         updatedAt: r.updatedAt.toISOString(),
@@ -820,8 +814,7 @@ export function createDealsService(deps: {
     valueCents: number,
     notes: string | null,
   ): Promise<DealRow> {
-    if (valueCents <= 0) throw new AppError('VALIDATION_FAILED', DEAL_MESSAGES.valueAboveZero);
-    if (valueCents > MAX_VALUE_CENTS) throw new AppError('VALIDATION_FAILED', AMOUNT_TOO_LARGE_MESSAGE);
+    assertDealValue(valueCents);
     const rateBps = await settings.get('fees.commission_rate_bps');
     const now = clock.now();
     const row = await insertDeal(db, {
@@ -937,9 +930,8 @@ export function createDealsService(deps: {
     const { role } = await requireParty(user, dealId);
     const payload: DealTransitionPayload = {};
     if (body.action === 'counter-offer') {
-      const dollarsValue = Number(body.dealValue);
-      payload.valueCents = Math.round(dollarsValue * 100);
-      if (!(payload.valueCents > 0)) throw new AppError('VALIDATION_FAILED', DEAL_MESSAGES.valueAboveZero);
+      payload.valueCents = Math.round(Number(body.dealValue) * 100);
+      assertDealValue(payload.valueCents);
     }
     if (body.action === 'open-dispute') {
       payload.reason = body.reason.trim();
@@ -1014,7 +1006,7 @@ export function createDealsService(deps: {
       if (!sellerEmail) throw new AppError('VALIDATION_FAILED', DEAL_MESSAGES.sellerEmailMissing);
       if (sellerEmail.trim().toLowerCase() === user.email.trim().toLowerCase())
         throw new AppError('VALIDATION_FAILED', DEAL_MESSAGES.sameEmails);
-      const transaction = await callEscrowProvider(DEAL_MESSAGES.escrowServiceError, () =>
+      const transaction = await callEscrowProvider(escrowProvider, DEAL_MESSAGES.escrowServiceError, () =>
         escrowProvider.createTransaction({
           dealId,
           dealValueCents: breakdown.dealValueCents,
@@ -1027,7 +1019,11 @@ export function createDealsService(deps: {
         }),
       );
       if (!transaction?.transactionId)
-        throw new AppError('PAYMENT_PROVIDER_ERROR', DEAL_MESSAGES.noTransactionId);
+        throw escrowProviderFailure(
+          escrowProvider,
+          DEAL_MESSAGES.noTransactionId,
+          DEAL_MESSAGES.noTransactionId,
+        );
       await startFunding(user, dealId, {
         ...base,
         providerTransactionId: transaction.transactionId,
@@ -1136,10 +1132,12 @@ export function createDealsService(deps: {
     const now = clock.now();
     if (ep) {
       await updateEscrowPayment(tx, ep.id, { status: 'refunded', settledAt: null, updatedAt: now });
+      await setStrayChargeAside(payment, tx);
       return;
     }
     // Not a deal of ours: the payment stays booked where the payments module put it.
     if (!(await findDeal(tx, dealId))) return;
+    await setStrayChargeAside(payment, tx);
     await insertEscrowPayment(tx, {
       id: randomUUID(),
       dealId,
@@ -1152,6 +1150,50 @@ export function createDealsService(deps: {
       createdAt: now,
       updatedAt: now,
     });
+  }
+
+  /**
+   * A charge the deal no longer needs must not sit in its escrow until the refund (a release would
+   * pay it to the seller): it is owed to the buyer from the moment it is booked.
+   */
+  async function setStrayChargeAside(payment: PaymentRow, tx: Db): Promise<void> {
+    await ledger.postTransaction(
+      {
+        kind: 'escrow_refund',
+        description: `Charge ${payment.id} for deal ${payment.targetId} set aside for the buyer: the escrow was already settled`,
+        reference: { type: 'deal', id: payment.targetId },
+        idempotencyKey: dealLedgerKeys.strayChargeSetAside(payment.id),
+        lines: move(
+          DEAL_ACCOUNTS.escrowHeld(payment.targetId),
+          DEAL_ACCOUNTS.payableBuyer(payment.userId),
+          payment.amountCents,
+        ),
+      },
+      tx,
+    );
+  }
+
+  /**
+   * The payments module books a card refund out of the deal's escrow. For a charge set aside for the
+   * buyer, the same transaction takes it from what the buyer is owed instead, so the escrow is untouched.
+   */
+  async function onCheckoutRefunded(payment: PaymentRow, refundedCents: number, tx: Db): Promise<void> {
+    const keys = await findPostedKeys(tx, [dealLedgerKeys.strayChargeSetAside(payment.id)]);
+    if (!keys.has(dealLedgerKeys.strayChargeSetAside(payment.id))) return;
+    await ledger.postTransaction(
+      {
+        kind: 'escrow_refund',
+        description: `Refund of charge ${payment.id} paid from what the buyer was owed`,
+        reference: { type: 'deal', id: payment.targetId },
+        idempotencyKey: `${dealLedgerKeys.strayChargeSetAside(payment.id)}:refunded:${payment.refundedCents}`,
+        lines: move(
+          DEAL_ACCOUNTS.payableBuyer(payment.userId),
+          DEAL_ACCOUNTS.escrowHeld(payment.targetId),
+          refundedCents,
+        ),
+      },
+      tx,
+    );
   }
 
   /** The commission purpose handler: the paid share counts toward the deal's commission. */
@@ -1325,18 +1367,34 @@ export function createDealsService(deps: {
   };
 }
 
-/** Runs an escrow provider call; its error text becomes the spec's meaning (502). */
-async function callEscrowProvider<T>(message: string, fn: () => Promise<T>): Promise<T> {
+/**
+ * Runs an escrow provider call. A failure is 502 with the spec's message (`message` when the service
+ * answered with an error, "No response…" when it did not answer, "No transaction ID…" when it answered
+ * without one) and, for the web's "{host} Error" toast, the provider's host and what the error means.
+ */
+async function callEscrowProvider<T>(
+  provider: EscrowProvider,
+  message: string,
+  fn: () => Promise<T>,
+): Promise<T> {
   try {
     return await fn();
   } catch (err) {
     if (err instanceof AppError) throw err;
-    if (err instanceof EscrowProviderError)
-      throw new AppError('PAYMENT_PROVIDER_ERROR', escrowErrorMeaning(err.message), { cause: err.message });
-    throw new AppError('PAYMENT_PROVIDER_ERROR', message, {
-      cause: err instanceof Error ? err.message : String(err),
-    });
+    if (!(err instanceof EscrowProviderError))
+      throw escrowProviderFailure(provider, message, err instanceof Error ? err.message : String(err));
+    if (err.message === DEAL_MESSAGES.noTransactionId)
+      throw escrowProviderFailure(provider, DEAL_MESSAGES.noTransactionId, err.message);
+    // No answer at all: the socket error means nothing to the user, the spec's message does.
+    if (err.status === null)
+      throw escrowProviderFailure(provider, DEAL_MESSAGES.noEscrowResponse, DEAL_MESSAGES.noEscrowResponse);
+    throw escrowProviderFailure(provider, message, err.message);
   }
+}
+
+function escrowProviderFailure(provider: EscrowProvider, message: string, errorText: string): AppError {
+  const details: EscrowErrorDetails = { host: provider.host, meaning: escrowErrorMeaning(errorText) };
+  return new AppError('PAYMENT_PROVIDER_ERROR', message, details, { expose: true });
 }
 
 export type { EscrowPayment };

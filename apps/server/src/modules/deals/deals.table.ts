@@ -55,6 +55,8 @@ export const deals = pgTable(
     escrowTransactionId: text(),
     notes: text(),
     disputeReason: text(),
+    /** When the current dispute was opened (the admin screen shows it; updatedAt moves on later changes). */
+    disputeOpenedAt: timestamp({ withTimezone: true }),
     shippedAt: timestamp({ withTimezone: true }),
     completedAt: timestamp({ withTimezone: true }),
     commissionPayer: text({ enum: COMMISSION_PAYERS }),

@@ -180,6 +180,7 @@ describe('wire transfers service', () => {
     const verifiedHandler = vi.fn(async (w: { id: string }, tx: unknown) => {
       expect(tx).toBeDefined();
       expect(w.id).toBe(wire.id);
+      return 'funded' as const;
     });
     const commissionHandler = vi.fn(async () => {});
     service.onDealEscrowVerified(verifiedHandler);
@@ -229,7 +230,7 @@ describe('wire transfers service', () => {
     const user = await buyer(app);
     const funding = dealFunding();
     const wire = await service.createForDeal({ user, ...funding });
-    const handler = vi.fn(async () => {});
+    const handler = vi.fn(async () => 'funded' as const);
     service.onDealEscrowVerified(handler);
     const results = await Promise.allSettled([
       service.verify(ADMIN, wire.id),

@@ -35,6 +35,7 @@ export const WIRE_MESSAGES = {
   notVerified: 'The wire transfer must be verified first',
   noCommission: 'This wire transfer carries no commission to transfer',
   escrowShort: 'The escrow no longer holds enough money for this transfer',
+  returnedToBuyer: 'This wire transfer was returned to the buyer: it carries no commission',
 } as const;
 
 export const DEAL_ESCROW_PAYMENT = 'deal_escrow';
@@ -58,6 +59,13 @@ export type WireLogger = {
 };
 /** Runs inside the transaction that changed the wire; throwing rolls that change back. */
 export type WireTransferHandler = (wire: WireTransferRow, tx: Db) => Promise<void>;
+/**
+ * What the deal made of a verified wire: 'funded' (its escrow takes the money) or 'return-to-buyer'
+ * (the deal was funded another way or is over, so the money is owed back to the buyer).
+ */
+export type DealEscrowVerdict = 'funded' | 'return-to-buyer';
+/** Runs inside the verifying transaction, before any money is booked. */
+export type WireVerifiedHandler = (wire: WireTransferRow, tx: Db) => Promise<DealEscrowVerdict>;
 export type WireAdmin = { id: string; email: string };
 export type WireAdminAction =
   | 'list'
@@ -92,6 +100,7 @@ export const toWireTransfer = (row: WireTransferWithUser): WireTransfer => ({
   adminNotes: row.adminNotes,
   processingFeeTransferred: row.processingFeeTransferredAt !== null,
   commissionTransferred: row.commissionTransferredAt !== null,
+  returnedToBuyer: row.returnedToBuyerAt !== null,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -115,7 +124,7 @@ export function createWireTransfersService(deps: {
 }) {
   const { db, ledger, notifications, settings, clock, logger, reporter, appUrl, bankDetails, isAdmin } = deps;
   const generateReference = deps.generateReference ?? generateWireReference;
-  const verifiedHandlers: WireTransferHandler[] = [];
+  const verifiedHandlers: WireVerifiedHandler[] = [];
   const failedHandlers: WireTransferHandler[] = [];
   const commissionHandlers: WireTransferHandler[] = [];
 
@@ -339,9 +348,11 @@ export function createWireTransfersService(deps: {
   }
 
   /**
-   * Verification: in one transaction the wire becomes verified (time, admin email, notes), the money
-   * is booked into the escrow and the escrow-funded handlers run. Then, each on its own and never
-   * undoing the verification, the processing fee and the commission move out of the escrow.
+   * Verification: in one transaction the wire becomes verified (time, admin email, notes), the deal
+   * decides whether the money funds its escrow, and the money is booked. Then, each on its own and
+   * never undoing the verification, the processing fee and the commission move out of the escrow.
+   * A wire the deal no longer needs never touches its escrow: in the same transaction the bank's
+   * money is owed back to the buyer less the processing fee, and no commission is taken.
    */
   async function verify(admin: WireAdmin, id: string, notes?: string): Promise<WireTransfer> {
     const verified = await inTransaction(async (tx) => {
@@ -356,6 +367,10 @@ export function createWireTransfersService(deps: {
         adminNotes: notes ?? wire.adminNotes,
         updatedAt: now,
       })) as WireTransferRow;
+      const verdicts: DealEscrowVerdict[] = [];
+      if (wire.paymentType === DEAL_ESCROW_PAYMENT)
+        for (const handler of verifiedHandlers) verdicts.push(await handler(updated, tx));
+      if (verdicts.includes('return-to-buyer')) return returnToBuyer(tx, updated);
       await ledger.postTransaction(
         {
           kind: 'escrow_hold',
@@ -369,16 +384,44 @@ export function createWireTransfersService(deps: {
         },
         tx,
       );
-      if (wire.paymentType === DEAL_ESCROW_PAYMENT)
-        for (const handler of verifiedHandlers) await handler(updated, tx);
       return updated;
     });
     logger.info(
       { event: 'wire.verified', wireTransferId: id, adminEmail: admin.email },
-      'Wire transfer verified',
+      verified.returnedToBuyerAt
+        ? 'Wire transfer verified and returned to the buyer'
+        : 'Wire transfer verified',
     );
-    await runAfterVerification(verified);
+    if (!verified.returnedToBuyerAt) await runAfterVerification(verified);
     return view(id);
+  }
+
+  /**
+   * The bank received money the deal no longer needs: one posting owes it back to the buyer and keeps
+   * the processing fee (the wire was handled all the same). The escrow and the commission are untouched.
+   */
+  async function returnToBuyer(tx: Db, wire: WireTransferRow): Promise<WireTransferRow> {
+    const feeCents = Math.min(wire.processingFeeCents, wire.amountCents);
+    await ledger.postTransaction(
+      {
+        kind: 'escrow_refund',
+        description: `Wire transfer ${wire.referenceNumber} returned to the buyer: the deal no longer needed it`,
+        reference: { type: 'wire_transfer', id: wire.id },
+        idempotencyKey: `wire:${wire.id}:returned`,
+        lines: [
+          { account: LEDGER_ACCOUNTS.cashBank, amountCents: wire.amountCents },
+          { account: LEDGER_ACCOUNTS.payableBuyer(wire.userId), amountCents: -(wire.amountCents - feeCents) },
+          ...(feeCents > 0 ? [{ account: LEDGER_ACCOUNTS.revenueWireFees, amountCents: -feeCents }] : []),
+        ],
+      },
+      tx,
+    );
+    const now = clock.now();
+    return (await updateWireTransfer(tx, wire.id, {
+      returnedToBuyerAt: now,
+      processingFeeTransferredAt: now,
+      updatedAt: now,
+    })) as WireTransferRow;
   }
 
   /** The follow-up transfers; a failure is logged and reported, and left for a retry from the admin screen. */
@@ -434,6 +477,7 @@ export function createWireTransfersService(deps: {
     await inTransaction(async (tx) => {
       const wire = await lockForChange(tx, id);
       if (wire.status !== 'verified') throw new AppError('CONFLICT', WIRE_MESSAGES.notVerified);
+      // A returned wire kept its fee when it was returned.
       if (wire.processingFeeTransferredAt) return;
       if (wire.processingFeeCents > 0) {
         await ledger.postTransaction(
@@ -467,6 +511,7 @@ export function createWireTransfersService(deps: {
       if (wire.status !== 'verified') throw new AppError('CONFLICT', WIRE_MESSAGES.notVerified);
       if (wire.paymentType !== DEAL_ESCROW_PAYMENT || !wire.relatedId || wire.commissionCents <= 0)
         throw new AppError('CONFLICT', WIRE_MESSAGES.noCommission);
+      if (wire.returnedToBuyerAt) throw new AppError('CONFLICT', WIRE_MESSAGES.returnedToBuyer);
       if (wire.commissionTransferredAt) return;
       await ledger.postTransaction(
         {
@@ -503,8 +548,8 @@ export function createWireTransfersService(deps: {
     markFailed,
     transferProcessingFee,
     transferCommission,
-    /** A deal_escrow wire was verified (inside the verifying transaction). */
-    onDealEscrowVerified: (handler: WireTransferHandler) => void verifiedHandlers.push(handler),
+    /** A deal_escrow wire is being verified (inside the verifying transaction, before booking). */
+    onDealEscrowVerified: (handler: WireVerifiedHandler) => void verifiedHandlers.push(handler),
     /** A deal_escrow wire was marked failed (inside that transaction). */
     onDealEscrowFailed: (handler: WireTransferHandler) => void failedHandlers.push(handler),
     /** A wire's commission was booked (inside that transaction). */

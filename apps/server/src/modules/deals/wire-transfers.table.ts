@@ -37,6 +37,12 @@ export const wireTransfers = pgTable(
     adminNotes: text(),
     processingFeeTransferredAt: timestamp({ withTimezone: true }),
     commissionTransferredAt: timestamp({ withTimezone: true }),
+    /**
+     * The wire arrived for a deal that no longer needed it (funded another way, or cancelled and
+     * refunded): the amount less the processing fee is owed back to the buyer, and the deal's escrow
+     * and commission are left alone.
+     */
+    returnedToBuyerAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

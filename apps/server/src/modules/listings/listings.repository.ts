@@ -222,6 +222,16 @@ export async function listFeatured(db: Db, now: Date, limit: number, preModerati
   return rows.map(flatten);
 }
 
+/** Visible listings for the sitemap, most recently changed first. */
+export async function listVisibleForSitemap(db: Db, preModeration: boolean, limit: number) {
+  return db
+    .select({ id: listings.id, updatedAt: listings.updatedAt })
+    .from(listings)
+    .where(visibleCondition(preModeration))
+    .orderBy(desc(listings.updatedAt), asc(listings.id))
+    .limit(limit);
+}
+
 export async function findListing(db: Db, id: string): Promise<ListingWithSeller | undefined> {
   const [row] = await db
     .select(withSeller)

@@ -46,6 +46,7 @@ import {
   listByApproval,
   listFeatured,
   listOwnListings,
+  listVisibleForSitemap,
   monthlyUsage,
   recordView,
   replaceListingImages,
@@ -153,6 +154,19 @@ export function createListingsService(deps: {
       row.views += 1;
     const [view] = await toViews([row]);
     return privileged ? view : toPublic(view);
+  }
+
+  /** A listing as any visitor sees it, or null; reads only (no view counted), for page metadata. */
+  async function findPublicListing(id: string): Promise<Listing | null> {
+    const row = await findListing(db, id);
+    if (!row || !isVisible(row, await settings.get('listings.pre_moderation'))) return null;
+    const [view] = await toViews([row]);
+    return toPublic(view);
+  }
+
+  /** Ids and change dates of the listings visitors may see, for the sitemap. */
+  async function listForSitemap(limit: number): Promise<{ id: string; updatedAt: Date }[]> {
+    return listVisibleForSitemap(db, await settings.get('listings.pre_moderation'), limit);
   }
 
   function monthKey(userId: string, now: Date) {
@@ -398,6 +412,8 @@ export function createListingsService(deps: {
     search,
     featured,
     getListing,
+    findPublicListing,
+    listForSitemap,
     usage,
     createListing,
     updateOwnListing,

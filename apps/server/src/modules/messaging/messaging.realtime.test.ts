@@ -1,49 +1,27 @@
-import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { buildTestApp, TEST_APP_URL, type TestClient } from '../../../test/build-test-app.ts';
+import type WebSocket from 'ws';
+import { buildTestApp } from '../../../test/build-test-app.ts';
 import { signedInClient } from '../../../test/factories/accounts.ts';
 import { settleWebhooks, subscribedClient } from '../../../test/factories/billing.ts';
 import { payCheckout } from '../../../test/factories/messaging.ts';
+import { connectSocketAs, listenForSockets } from '../../../test/factories/realtime.ts';
 
-type Frame = Record<string, unknown> & { type: string };
 const sockets: WebSocket[] = [];
 afterEach(() => {
   for (const s of sockets.splice(0)) s.terminate();
 });
 
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
-  return `ws://127.0.0.1:${port}/api/realtime`;
-}
-
-/** A signed-in user's socket, collecting every frame after the greeting. */
-async function connectAs(url: string, client: TestClient) {
-  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const frames: Frame[] = [];
-  const socket = new WebSocket(url, { headers: { origin: TEST_APP_URL, cookie } });
-  sockets.push(socket);
-  socket.on('message', (data) => frames.push(JSON.parse(String(data))));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  await expect.poll(() => frames[0]?.type).toBe('hello');
-  return { frames, events: () => frames.filter((f) => f.type !== 'hello') };
-}
-
 describe('messaging over the realtime socket', () => {
   it('delivers messages, new conversations and read receipts to both participants and nothing to a third user', async () => {
     const { app } = await buildTestApp();
-    const url = await listen(app);
+    const url = await listenForSockets(app);
     const alice = await subscribedClient(app);
     const bob = await signedInClient(app);
     const carol = await signedInClient(app);
     const [aliceSocket, bobSocket, carolSocket] = await Promise.all([
-      connectAs(url, alice.client),
-      connectAs(url, bob.client),
-      connectAs(url, carol.client),
+      connectSocketAs(url, alice.client, sockets),
+      connectSocketAs(url, bob.client, sockets),
+      connectSocketAs(url, carol.client, sockets),
     ]);
 
     const start = await alice.client.post('/api/conversations', {
@@ -113,10 +91,10 @@ describe('messaging over the realtime socket', () => {
 
   it('tells both participants when a paid start opens its conversation', async () => {
     const { app } = await buildTestApp();
-    const url = await listen(app);
+    const url = await listenForSockets(app);
     const buyer = await signedInClient(app);
     const seller = await signedInClient(app);
-    const sellerSocket = await connectAs(url, seller.client);
+    const sellerSocket = await connectSocketAs(url, seller.client, sockets);
     const start = await buyer.client.post('/api/conversations', {
       participantId: seller.user.id,
       initialMessage: 'Hi there',

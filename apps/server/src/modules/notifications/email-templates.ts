@@ -19,6 +19,8 @@ function layout(opts: {
   items?: Array<{ label: string; url: string }>;
   /** Optional label/value rows between the intro and the button (wire instructions). */
   details?: Array<{ label: string; value: string }>;
+  /** Optional free text someone wrote, kept with its line breaks (a contact message). */
+  quote?: string;
 }) {
   const items = opts.items ?? [];
   const details = opts.details ?? [];
@@ -31,6 +33,10 @@ function layout(opts: {
         .join('')}</table></td></tr>`
     : '';
   const detailsText = details.map((d) => `${d.label}: ${d.value}`).join('\n');
+  const quoteHtml = opts.quote
+    ? `<tr><td style="padding-top:12px"><div style="white-space:pre-wrap;font-size:15px;line-height:1.6;border-left:3px solid #99f6e4;padding:8px 12px;background:#f8fafc">${escapeHtml(opts.quote)}</div></td></tr>`
+    : '';
+  const quoteText = opts.quote ? `${opts.quote}\n\n` : '';
   const itemsHtml = items.length
     ? `<tr><td style="padding-top:12px;font-size:15px;line-height:1.6"><ul style="margin:0;padding-left:20px">${items
         .map(
@@ -45,11 +51,11 @@ function layout(opts: {
 <tr><td style="font-size:20px;font-weight:700;color:#0f766e">${PRODUCT_NAME}</td></tr>
 <tr><td style="padding-top:24px;font-size:18px;font-weight:600">${escapeHtml(opts.heading)}</td></tr>
 <tr><td style="padding-top:12px;font-size:15px;line-height:1.6">${escapeHtml(opts.intro)}</td></tr>
-${detailsHtml}${itemsHtml}
+${detailsHtml}${itemsHtml}${quoteHtml}
 <tr><td style="padding:24px 0"><a href="${escapeHtml(opts.actionUrl)}" style="background:#0f766e;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600;display:inline-block">${escapeHtml(opts.actionLabel)}</a></td></tr>
 <tr><td style="font-size:13px;line-height:1.6;color:#475569">${escapeHtml(opts.outro)}<br><br>If the button does not work, open this link:<br><a href="${escapeHtml(opts.actionUrl)}" style="color:#0f766e;word-break:break-all">${escapeHtml(opts.actionUrl)}</a></td></tr>
 </table></td></tr></table></body></html>`;
-  const text = `${opts.heading}\n\n${opts.intro}\n\n${detailsText ? `${detailsText}\n\n` : ''}${itemsText ? `${itemsText}\n\n` : ''}${opts.actionLabel}: ${opts.actionUrl}\n\n${opts.outro}\n\n— ${PRODUCT_NAME}`;
+  const text = `${opts.heading}\n\n${opts.intro}\n\n${detailsText ? `${detailsText}\n\n` : ''}${itemsText ? `${itemsText}\n\n` : ''}${quoteText}${opts.actionLabel}: ${opts.actionUrl}\n\n${opts.outro}\n\n— ${PRODUCT_NAME}`;
   return { html, text };
 }
 
@@ -76,6 +82,44 @@ export function passwordResetEmail(name: string, url: string): RenderedEmail {
       actionUrl: url,
       outro:
         'The link is valid for 1 hour. If you did not ask for a reset, you can ignore this email; your password stays the same.',
+    }),
+  };
+}
+
+/** Header-safe text: line breaks and runs of spaces become one space. */
+const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** A contact-form message for the support team; replying answers the sender (Reply-To). */
+export function contactMessageEmail(input: {
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string | null;
+  subject: string;
+  message: string;
+  /** The sender's account address, shown when the form names another one. */
+  accountEmail: string;
+}): RenderedEmail {
+  const sender = oneLine(`${input.firstName} ${input.lastName}`);
+  const replyUrl = `mailto:${encodeURIComponent(input.email)}?subject=${encodeURIComponent(`Re: ${oneLine(input.subject)}`)}`;
+  return {
+    subject: `Contact form: ${oneLine(input.subject)} (from ${sender})`,
+    ...layout({
+      heading: `New message from ${sender}`,
+      intro: 'A signed-in user sent this message through the contact form.',
+      details: [
+        { label: 'Name', value: sender },
+        { label: 'Email', value: input.email },
+        ...(input.accountEmail.toLowerCase() !== input.email.toLowerCase()
+          ? [{ label: 'Account', value: input.accountEmail }]
+          : []),
+        ...(input.company ? [{ label: 'Company', value: oneLine(input.company) }] : []),
+        { label: 'Subject', value: oneLine(input.subject) },
+      ],
+      quote: input.message,
+      actionLabel: `Reply to ${sender}`,
+      actionUrl: replyUrl,
+      outro: 'Replying to this email also reaches the sender. Support promises an answer within 24 hours.',
     }),
   };
 }

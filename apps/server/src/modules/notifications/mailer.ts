@@ -1,6 +1,13 @@
 import nodemailer from 'nodemailer';
 
-export type OutgoingEmail = { from: string; to: string; subject: string; text: string; html: string };
+export type OutgoingEmail = {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+};
 
 /** Delivers one email. With no SMTP server configured, the outbox itself is the dev mailbox. */
 export type Mailer = {

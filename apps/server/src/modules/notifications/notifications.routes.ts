@@ -29,6 +29,7 @@ export const devMailboxRoutes =
           emails: rows.map((r) => ({
             id: r.id,
             to: r.toAddress,
+            replyTo: r.replyTo,
             subject: r.subject,
             kind: r.kind,
             text: r.textBody,

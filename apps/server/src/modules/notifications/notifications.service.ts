@@ -21,6 +21,8 @@ export type QueueEmailInput = {
   html: string;
   kind: string;
   meta?: Record<string, unknown>;
+  /** Sets the Reply-To header (the contact form: replies go to the person who wrote). */
+  replyTo?: string;
 };
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
@@ -38,6 +40,7 @@ export function createNotificationsService(deps: {
     const row = await insertOutboxEmail(db, {
       id: `eml_${randomUUID()}`,
       toAddress: input.to.toLowerCase(),
+      replyTo: input.replyTo ?? null,
       subject: input.subject,
       textBody: input.text,
       htmlBody: input.html,
@@ -59,6 +62,7 @@ export function createNotificationsService(deps: {
         subject: row.subject,
         text: row.textBody,
         html: row.htmlBody,
+        ...(row.replyTo ? { replyTo: row.replyTo } : {}),
       });
       await markOutboxSent(db, id);
     } catch (err) {

@@ -6,6 +6,8 @@ export const emailOutbox = pgTable(
   {
     id: text().primaryKey(),
     toAddress: text().notNull(),
+    /** Where replies go when not the sender (the contact form sets the visitor's address). */
+    replyTo: text(),
     subject: text().notNull(),
     textBody: text().notNull(),
     htmlBody: text().notNull(),

@@ -2,7 +2,7 @@ import { Eye, Handshake, Leaf, type LucideIcon, Mail, MapPin, Phone, ShieldCheck
 import { PageHeader } from '@/components/page/page-header';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { site } from '@/config/site';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { usePublicPageMeta } from '@/lib/use-document-title';
 
 const VALUES: { icon: LucideIcon; title: string; body: string }[] = [
   {
@@ -50,7 +50,7 @@ const STEPS = [
 ];
 
 export function AboutPage() {
-  useDocumentTitle('About');
+  usePublicPageMeta('/about');
   return (
     <>
       <PageHeader

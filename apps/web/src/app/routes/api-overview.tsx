@@ -14,7 +14,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { site } from '@/config/site';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { usePublicPageMeta } from '@/lib/use-document-title';
 
 const ENDPOINTS: { method: 'GET' | 'POST' | 'PUT'; path: string; description: string }[] = [
   {
@@ -64,7 +64,7 @@ const exampleRequest = (origin: string) => `curl "${origin}/api/v1/listings?cate
   -H "Authorization: Bearer <access-token>"`;
 
 export function ApiOverviewPage() {
-  useDocumentTitle('API');
+  usePublicPageMeta('/api');
   return (
     <>
       <PageHeader

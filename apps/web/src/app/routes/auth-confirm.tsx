@@ -19,7 +19,7 @@ type Outcome = { status: 'loading' } | { status: 'success' } | { status: 'error'
 
 /** /auth/confirm?token=...: the link of the confirmation email. */
 export function AuthConfirmPage() {
-  useDocumentTitle('Email Confirmation');
+  useDocumentTitle('Email Confirmation', 'Confirm your email address to start trading on Recytrade.');
   const [params] = useSearchParams();
   const token = params.get('token');
   const { user, loading } = useAuth();

@@ -1,4 +1,5 @@
 import { COMPANY_MESSAGES } from '@app/shared/companies/companies.schemas';
+import { summarize } from '@app/shared/seo/pages';
 import {
   ArrowLeft,
   Building2,
@@ -58,7 +59,10 @@ export function CompanyDetailPage() {
   const { id = '' } = useParams();
   const company = useCompany(id);
   const { user } = useAuth();
-  useDocumentTitle(company.data?.companyName ?? 'Company');
+  useDocumentTitle(
+    company.data?.companyName ?? 'Company',
+    company.data?.description ? summarize(company.data.description) : undefined,
+  );
 
   if (company.isPending) return <DetailSkeleton />;
   if (company.isError)

@@ -22,11 +22,11 @@ import {
 import { useLiveDirectory } from '@/features/companies/hooks/use-live-directory';
 import { parseApiError } from '@/lib/api-client';
 import { useAuth, useAuthDialog } from '@/lib/auth-client';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { usePublicPageMeta } from '@/lib/use-document-title';
 
 /** /company-directory (and /directory): every company with a name, searchable, kept live over the socket. */
 export function CompanyDirectoryPage() {
-  useDocumentTitle('Company Directory');
+  usePublicPageMeta('/company-directory');
   const debugPanelId = useId();
   const { user } = useAuth();
   const dialog = useAuthDialog();
@@ -103,7 +103,7 @@ export function CompanyDirectoryPage() {
             dataUpdatedAt={directory.dataUpdatedAt}
             connection={live.connection}
             polling={live.polling}
-            lastEvent={live.lastEvent}
+            recentEvents={live.recentEvents}
           />
         ) : null}
         {directory.isPending ? (

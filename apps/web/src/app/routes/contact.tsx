@@ -2,7 +2,10 @@ import { Clock, Mail, MapPin, MessageSquareReply, Phone } from 'lucide-react';
 import { FaqList } from '@/components/page/faq-list';
 import { PageHeader } from '@/components/page/page-header';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import { site } from '@/config/site';
+import { ContactForm } from '@/features/contact/components/contact-form';
+import { useAuth } from '@/lib/auth-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 const FAQ = [
@@ -26,6 +29,7 @@ const FAQ = [
 
 export function ContactPage() {
   useDocumentTitle('Contact Us');
+  const { user, loading } = useAuth();
   return (
     <>
       <PageHeader
@@ -33,7 +37,33 @@ export function ContactPage() {
         title="Contact Us"
         description="Questions about your account, a listing, a deal or a partnership? Our team is here to help."
       />
-      <div className="container-page grid grid-cols-1 gap-12 py-12 md:py-16 lg:grid-cols-[1fr_1.1fr]">
+      <div className="container-page grid grid-cols-1 gap-12 py-12 md:py-16 lg:grid-cols-[1.1fr_1fr]">
+        <section aria-labelledby="contact-form-title" className="content-start">
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2" id="contact-form-title" className="text-2xl font-bold">
+                Send us a message
+              </CardTitle>
+              <CardDescription>
+                Fill in the form and our support team will reply within {site.supportReplyHours} hours.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              {loading ? (
+                <div className="grid gap-5" aria-hidden>
+                  <Skeleton className="h-10" />
+                  <Skeleton className="h-10" />
+                  <Skeleton className="h-10" />
+                  <Skeleton className="h-32" />
+                </div>
+              ) : (
+                // Keyed by user so the prefilled name and email follow a sign-in or sign-out.
+                <ContactForm key={user?.id ?? 'visitor'} user={user} />
+              )}
+            </CardContent>
+          </Card>
+        </section>
+
         <section aria-labelledby="reach-us" className="grid content-start gap-6">
           <h2 id="reach-us" className="text-2xl font-bold tracking-tight">
             Reach our team
@@ -113,13 +143,9 @@ export function ContactPage() {
               </dl>
             </CardContent>
           </Card>
-          <p className="text-sm text-muted-foreground">
-            An online contact form is on its way. Until it arrives, email us and your message reaches the same
-            team.
-          </p>
         </section>
 
-        <section aria-labelledby="contact-faq">
+        <section aria-labelledby="contact-faq" className="lg:col-span-2">
           <h2 id="contact-faq" className="text-2xl font-bold tracking-tight">
             Frequently Asked Questions
           </h2>

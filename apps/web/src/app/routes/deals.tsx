@@ -14,7 +14,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /deals "My Deals": every deal of the user as buyer or seller, newest first, with what to do next. */
 export function DealsPage() {
-  useDocumentTitle('My Deals');
+  useDocumentTitle('My Deals', 'Follow your deals, offers and escrow payments.');
   const { user, loading } = useAuth();
   const queryClient = useQueryClient();
   const deals = useDeals({ enabled: Boolean(user) });

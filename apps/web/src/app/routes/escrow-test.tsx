@@ -8,7 +8,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /escrow-test (signed-in only): administrators check the configured escrow provider end to end. */
 export function EscrowTestPage() {
-  useDocumentTitle('Escrow Integration Test');
+  useDocumentTitle('Escrow Integration Test', 'Check the connection to the escrow provider.');
   const { isAdmin } = useAuth();
   return (
     <>

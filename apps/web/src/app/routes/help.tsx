@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { PricingValue } from '@/features/pricing/components/pricing-value';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { usePublicPageMeta } from '@/lib/use-document-title';
 
 const FAQ: { q: string; a: ReactNode }[] = [
   {
@@ -72,7 +72,7 @@ const FAQ: { q: string; a: ReactNode }[] = [
 ];
 
 export function HelpPage() {
-  useDocumentTitle('Help Center');
+  usePublicPageMeta('/help');
   return (
     <>
       <PageHeader

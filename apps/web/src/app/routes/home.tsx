@@ -26,7 +26,7 @@ import { FeaturedListings } from '@/features/listings/components/featured-listin
 import { PricingValue } from '@/features/pricing/components/pricing-value';
 import { useAuth, useAuthDialog } from '@/lib/auth-client';
 import { formatUsd } from '@/lib/format';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { usePublicPageMeta } from '@/lib/use-document-title';
 
 const PROMISES = [
   'Connect with recyclers worldwide',
@@ -78,7 +78,7 @@ const STEPS: { icon: LucideIcon; title: string; body: string }[] = [
 ];
 
 export function HomePage() {
-  useDocumentTitle();
+  usePublicPageMeta('/');
   const { user, loading } = useAuth();
   const dialog = useAuthDialog();
 
@@ -219,7 +219,7 @@ export function HomePage() {
               </li>
             ))}
           </ol>
-          <AdSlot className="mt-12" />
+          <AdSlot placement="landing" className="mt-12" />
         </div>
       </section>
 

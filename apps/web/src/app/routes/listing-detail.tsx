@@ -1,3 +1,4 @@
+import { listingMetaDescription } from '@app/shared/seo/pages';
 import { ArrowLeft, Building2, CalendarDays, Eye, MapPin, PackageX, UserRound } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { DetailLoadError } from '@/components/page/detail-load-error';
@@ -32,7 +33,10 @@ export function ListingDetailPage() {
   const { id = '' } = useParams();
   const listing = useListing(id);
   const { user } = useAuth();
-  useDocumentTitle(listing.data?.title ?? 'Listing');
+  useDocumentTitle(
+    listing.data?.title ?? 'Listing',
+    listing.data ? listingMetaDescription(listing.data) : undefined,
+  );
 
   if (listing.isPending) return <DetailSkeleton />;
   if (listing.isError)

@@ -20,7 +20,7 @@ const CREATE_HREF = `${paths.dashboard}?create=true`;
 
 /** /manage-listings: the signed-in user's listings, 12 per page, with Edit, Delete and Feature. */
 export function ManageListingsPage() {
-  useDocumentTitle('Manage Listings');
+  useDocumentTitle('Manage Listings', 'Edit, feature and remove your listings.');
   const { user, loading } = useAuth();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);

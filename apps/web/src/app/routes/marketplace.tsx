@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page/page-header';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { AdSlot } from '@/features/ads/components/ad-slot';
 import { ListingDealButtons } from '@/features/deals/components/listing-deal-buttons';
 import { type ListingFilters, useListings } from '@/features/listings/api/get-listings';
 import { ListingActions } from '@/features/listings/components/listing-actions';
@@ -13,11 +14,11 @@ import {
   hasActiveFilters,
   MarketplaceFilters,
 } from '@/features/listings/components/marketplace-filters';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { usePublicPageMeta } from '@/lib/use-document-title';
 
 /** /marketplace: search and filter active listings, 20 at a time; the filters live in the address bar. */
 export function MarketplacePage() {
-  useDocumentTitle('Marketplace');
+  usePublicPageMeta('/marketplace');
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromSearchParams(params), [params]);
   const listings = useListings(filters);
@@ -103,6 +104,7 @@ export function MarketplacePage() {
             ) : null}
           </>
         )}
+        <AdSlot placement="marketplace" promotion="escrow" className="mt-4" />
       </div>
     </>
   );

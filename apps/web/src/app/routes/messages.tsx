@@ -22,7 +22,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
  * one at a time on a phone. The open conversation is in the address (?conversation=id).
  */
 export function MessagesPage() {
-  useDocumentTitle('Messages');
+  useDocumentTitle('Messages', 'Your conversations with buyers and sellers.');
   const { user } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();

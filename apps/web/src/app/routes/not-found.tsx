@@ -6,7 +6,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function NotFoundPage() {
   const location = useLocation();
-  useDocumentTitle('Page not found');
+  useDocumentTitle('Page not found', 'The page you are looking for does not exist.');
   return (
     <div className="container-page py-16 md:py-24">
       <div className="mx-auto max-w-xl text-center">

@@ -30,7 +30,7 @@ import { paymentTerms } from '@/config/pricing';
 import { usePaymentMethods } from '@/features/pricing/api/get-payment-methods';
 import { PricingValue } from '@/features/pricing/components/pricing-value';
 import { formatPercent, formatUsd } from '@/lib/format';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { usePublicPageMeta } from '@/lib/use-document-title';
 
 const { card, klarna, escrow, wire } = paymentTerms.paymentMethods;
 
@@ -209,7 +209,7 @@ const FAQ: { q: string; a: ReactNode }[] = [
 ];
 
 export function PaymentsPage() {
-  useDocumentTitle('Payments & Escrow');
+  usePublicPageMeta('/payments');
   const paymentMethods = usePaymentMethods();
   return (
     <>

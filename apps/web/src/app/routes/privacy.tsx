@@ -3,7 +3,7 @@ import { LegalLayout } from '@/components/page/legal-layout';
 import { ProseSection } from '@/components/page/prose-section';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { usePublicPageMeta } from '@/lib/use-document-title';
 
 const SECTIONS = [
   { id: 'collected', title: 'Information We Collect' },
@@ -15,7 +15,7 @@ const SECTIONS = [
 ];
 
 export function PrivacyPage() {
-  useDocumentTitle('Privacy Policy');
+  usePublicPageMeta('/privacy');
   return (
     <LegalLayout
       title="Privacy Policy"

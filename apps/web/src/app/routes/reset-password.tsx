@@ -10,7 +10,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /reset-password?token=...: the link of the password reset email. */
 export function ResetPasswordPage() {
-  useDocumentTitle('Reset Password');
+  useDocumentTitle('Reset Password', 'Choose a new password for your Recytrade account.');
   const [params] = useSearchParams();
   const token = params.get('token');
   const dialog = useAuthDialog();

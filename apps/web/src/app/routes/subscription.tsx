@@ -9,11 +9,11 @@ import { SavingsCalculator } from '@/features/billing/components/savings-calcula
 import { SubscriptionFaq } from '@/features/billing/components/subscription-faq';
 import { usePricing } from '@/features/pricing/api/get-pricing';
 import { PricingValue } from '@/features/pricing/components/pricing-value';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { usePublicPageMeta } from '@/lib/use-document-title';
 
 /** /subscription: the two plans, a savings calculator, the benefits of Premium and the FAQ. */
 export function SubscriptionPage() {
-  useDocumentTitle('Subscription');
+  usePublicPageMeta('/subscription');
   const pricing = usePricing();
 
   return (

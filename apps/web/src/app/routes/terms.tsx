@@ -4,7 +4,7 @@ import { ProseSection } from '@/components/page/prose-section';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { PricingValue } from '@/features/pricing/components/pricing-value';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { usePublicPageMeta } from '@/lib/use-document-title';
 
 const SECTIONS = [
   { id: 'purpose', title: 'Purpose of the Platform' },
@@ -17,7 +17,7 @@ const SECTIONS = [
 ];
 
 export function TermsPage() {
-  useDocumentTitle('Terms of Service');
+  usePublicPageMeta('/terms');
   return (
     <LegalLayout
       title="Terms of Service"

@@ -1,3 +1,4 @@
+import { DEAL_MESSAGES } from '@app/shared/deals/deals.schemas';
 import {
   type CreateEscrowTransactionInput,
   type EscrowProvider,
@@ -149,7 +150,7 @@ export function createEscrowComProvider(config: {
       items,
     });
     if (tx.id === undefined || tx.id === null || tx.id === '')
-      throw new EscrowProviderError('No transaction ID received from escrow service', null);
+      throw new EscrowProviderError(DEAL_MESSAGES.noTransactionId, null);
     return toTransaction(tx, input.totalCents);
   }
 

@@ -16,7 +16,7 @@ const isStatus = (value: string | null): value is CompanyReviewStatus =>
 
 /** /admin/companies (behind the admin gate): verify new companies, remove companies with a reason. */
 export function AdminCompaniesPage() {
-  useDocumentTitle('Company Management');
+  useDocumentTitle('Company Management', 'Verify and manage the company profiles in the directory.');
   const [params, setParams] = useSearchParams();
   const raw = params.get('status');
   const status: CompanyReviewStatus = isStatus(raw) ? raw : 'pending';

@@ -14,7 +14,7 @@ const LABELS: Record<ReviewStatus, string> = {
 
 /** /admin/listings (behind the admin gate): review pending listings; the decided ones in their own tabs. */
 export function AdminListingsPage() {
-  useDocumentTitle('Listing Review');
+  useDocumentTitle('Listing Review', 'Review new listings and approve or reject them.');
   const [params, setParams] = useSearchParams();
   const raw = params.get('status');
   const status: ReviewStatus = APPROVAL_STATUSES.includes(raw as ReviewStatus)

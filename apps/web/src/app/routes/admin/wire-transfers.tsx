@@ -17,7 +17,7 @@ const isTab = (value: string | null): value is TabValue => TABS.some((tab) => ta
 
 /** /admin/wire-transfers (behind the admin gate): verify wire transfers, resolve disputes, manage payment methods. */
 export function AdminPaymentsPage() {
-  useDocumentTitle('Payments Administration');
+  useDocumentTitle('Payments Administration', 'Confirm incoming wire transfers and manage escrow payments.');
   const [params, setParams] = useSearchParams();
   const raw = params.get('tab');
   const tab: TabValue = isTab(raw) ? raw : 'wire-transfers';

@@ -21,7 +21,7 @@ import { usePaymentReturns } from './use-payment-returns';
 
 /** /dashboard: the company profile banner, the subscription status card, quick actions, and the toasts of payment returns. */
 export function DashboardPage() {
-  useDocumentTitle('Dashboard');
+  useDocumentTitle('Dashboard', 'Your listings, messages, deals and market activity at a glance.');
   const { user, loading } = useAuth();
   const pricing = usePricing();
   const activation = useActivationPolling();

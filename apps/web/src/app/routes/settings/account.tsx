@@ -15,7 +15,7 @@ const TABS = ['profile', 'security', 'companies', 'preferences'] as const;
 
 /** /account: Profile, Security, Companies and Preferences, the tab chosen by ?tab=. */
 export function AccountPage() {
-  useDocumentTitle('Account Settings');
+  useDocumentTitle('Account Settings', 'Manage your email, password, subscription and account.');
   const { user, loading } = useAuth();
   const [tab, selectTab] = useTabParam(TABS);
 

@@ -14,7 +14,7 @@ const TABS = ['profile', 'companies', 'account'] as const;
 
 /** /profile (Profile Settings): profile, companies and account tabs, chosen by ?tab= (default profile). */
 export function ProfilePage() {
-  useDocumentTitle('Profile Settings');
+  useDocumentTitle('Profile Settings', 'Edit your profile and your company profiles.');
   const { user, loading } = useAuth();
   const [tab, selectTab] = useTabParam(TABS);
   // ?tab=companies&add=true opens the add-company wizard; closing it drops add=true from the address.

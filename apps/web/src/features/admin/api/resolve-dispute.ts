@@ -2,7 +2,6 @@ import { type Deal, DealSchema } from '@app/shared/deals/deals.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { adminDealsKey } from './get-admin-deals';
-import { adminLedgerKey } from './get-admin-ledger';
 
 export type DisputeResolution = 'release-escrow' | 'refund-escrow';
 
@@ -21,10 +20,6 @@ export function useResolveDispute() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: resolveDispute,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminDealsKey }),
-        queryClient.invalidateQueries({ queryKey: adminLedgerKey }),
-      ]),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminDealsKey }),
   });
 }

@@ -2,7 +2,6 @@ import { type WireTransfer, WireTransferSchema } from '@app/shared/deals/deals.s
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { adminDealsKey } from './get-admin-deals';
-import { adminLedgerKey } from './get-admin-ledger';
 import { adminWireTransfersKey } from './get-admin-wire-transfers';
 
 /** The administrator's decisions on a wire transfer, and the two fee bookings that follow a verification. */
@@ -45,7 +44,6 @@ export function useWireTransferAction() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminWireTransfersKey }),
         queryClient.invalidateQueries({ queryKey: adminDealsKey }),
-        queryClient.invalidateQueries({ queryKey: adminLedgerKey }),
       ]),
   });
 }

@@ -13,23 +13,9 @@ import { paths } from '@/config/paths';
 import { parseApiError } from '@/lib/api-client';
 import { formatShortDate, formatUsd } from '@/lib/format';
 import { type Deal, useAdminDeals } from '../api/get-admin-deals';
-import { escrowHeldFromLedger, type LedgerSummary, useAdminLedger } from '../api/get-admin-ledger';
 import { type DisputeResolution, useResolveDispute } from '../api/resolve-dispute';
 
 const money = (cents: number) => formatUsd(cents, { alwaysCents: true });
-
-/**
- * What the escrow holds for the deal: its ledger account when the books are loaded, else the funded
- * amount less the method fee and commission booked out of it (a wire's processing fee is not known here).
- */
-export function escrowHeldCents(deal: Deal, ledger?: LedgerSummary): number {
-  if (deal.escrowStatus !== 'held') return 0;
-  const booked = escrowHeldFromLedger(ledger, deal.id);
-  if (booked !== undefined) return booked;
-  const payment = deal.escrowPayment;
-  if (!payment) return deal.dealValueCents;
-  return Math.max(0, payment.amountCents - payment.feeCents - payment.commissionCents);
-}
 
 const RESOLUTION = {
   'release-escrow': {
@@ -51,7 +37,6 @@ const RESOLUTION = {
 /** Disputed deals, resolved by releasing the escrow to the seller or refunding the buyer. */
 export function DisputesPanel() {
   const disputes = useAdminDeals('disputed');
-  const ledger = useAdminLedger({ enabled: (disputes.data?.length ?? 0) > 0 });
   const resolve = useResolveDispute();
   const [pending, setPending] = useState<{ deal: Deal; action: DisputeResolution } | null>(null);
 
@@ -113,7 +98,6 @@ export function DisputesPanel() {
           <li key={deal.id}>
             <DisputeCard
               deal={deal}
-              heldCents={escrowHeldCents(deal, ledger.data)}
               onResolve={(action) => setPending({ deal, action })}
               disabled={resolve.isPending}
             />
@@ -124,15 +108,7 @@ export function DisputesPanel() {
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}
         title={copy?.title ?? ''}
-        description={
-          pending ? (
-            <ResolutionSummary
-              deal={pending.deal}
-              action={pending.action}
-              heldCents={escrowHeldCents(pending.deal, ledger.data)}
-            />
-          ) : null
-        }
+        description={pending ? <ResolutionSummary deal={pending.deal} action={pending.action} /> : null}
         confirmLabel={copy?.confirm ?? ''}
         busyLabel={copy?.busy ?? ''}
         isBusy={resolve.isPending}
@@ -143,16 +119,8 @@ export function DisputesPanel() {
   );
 }
 
-function ResolutionSummary({
-  deal,
-  action,
-  heldCents,
-}: {
-  deal: Deal;
-  action: DisputeResolution;
-  heldCents: number;
-}) {
-  const held = money(heldCents);
+function ResolutionSummary({ deal, action }: { deal: Deal; action: DisputeResolution }) {
+  const held = money(deal.escrowHeldCents);
   return action === 'release-escrow' ? (
     <>
       {held} held in escrow for "{deal.listingTitle}" goes to the seller, {partyName(deal.seller)}. The
@@ -186,12 +154,10 @@ function Party({ label, party }: { label: string; party: Deal['buyer'] }) {
 
 function DisputeCard({
   deal,
-  heldCents,
   onResolve,
   disabled,
 }: {
   deal: Deal;
-  heldCents: number;
   onResolve: (action: DisputeResolution) => void;
   disabled: boolean;
 }) {
@@ -223,11 +189,11 @@ function DisputeCard({
         </div>
         <div>
           <dt className="text-muted-foreground">Escrow held</dt>
-          <dd className="tabular font-semibold">{held ? money(heldCents) : 'Nothing held'}</dd>
+          <dd className="tabular font-semibold">{held ? money(deal.escrowHeldCents) : 'Nothing held'}</dd>
         </div>
         <div>
           <dt className="text-muted-foreground">Opened</dt>
-          <dd>{formatShortDate(deal.updatedAt)}</dd>
+          <dd>{deal.disputeOpenedAt ? formatShortDate(deal.disputeOpenedAt) : 'Unknown'}</dd>
         </div>
       </dl>
       <div>

@@ -153,7 +153,7 @@ export function FeeTransfers({
       done: wire.processingFeeTransferred,
     },
   ];
-  if (wire.paymentType === 'deal_escrow' && wire.commissionCents > 0) {
+  if (wire.paymentType === 'deal_escrow' && wire.commissionCents > 0 && !wire.returnedToBuyer) {
     rows.push({
       key: 'transfer-commission',
       label: 'Commission',

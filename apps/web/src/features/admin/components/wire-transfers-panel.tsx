@@ -284,6 +284,12 @@ function WireActions({
 }) {
   if (wire.status === 'failed') return null;
   if (wire.status === 'verified') {
+    if (wire.returnedToBuyer)
+      return (
+        <p className={className}>
+          <span className="text-xs font-medium text-muted-foreground">Returned to buyer, less the fee</span>
+        </p>
+      );
     const feesDone =
       wire.processingFeeTransferred &&
       (wire.paymentType !== 'deal_escrow' || wire.commissionCents === 0 || wire.commissionTransferred);

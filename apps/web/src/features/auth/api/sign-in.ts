@@ -1,6 +1,7 @@
 import { type Me, MeSchema, type SignInBody } from '@app/shared/accounts/accounts.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { trackConversion } from '@/lib/track-conversion';
 import { meQueryKey } from './get-me';
 
 /** The spec re-checks the subscription about 100 ms after a sign-in event. */
@@ -15,6 +16,7 @@ export function useSignIn() {
   return useMutation({
     mutationFn: signIn,
     onSuccess: (me) => {
+      trackConversion('login');
       queryClient.setQueryData(meQueryKey, me);
       setTimeout(
         () => void queryClient.invalidateQueries({ queryKey: meQueryKey }),

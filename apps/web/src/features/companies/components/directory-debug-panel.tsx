@@ -11,7 +11,7 @@ type DirectoryDebugPanelProps = {
   dataUpdatedAt: number;
   connection: RealtimeConnectionState;
   polling: boolean;
-  lastEvent: DirectoryLiveEvent | null;
+  recentEvents: DirectoryLiveEvent[];
 };
 
 const time = (ms: number) => new Date(ms).toLocaleTimeString();
@@ -25,19 +25,21 @@ export function DirectoryDebugPanel({
   dataUpdatedAt,
   connection,
   polling,
-  lastEvent,
+  recentEvents,
 }: DirectoryDebugPanelProps) {
   const active = Object.entries(filters).filter(
     ([, value]) => value !== undefined && !(Array.isArray(value) && value.length === 0),
   );
-  const rows: [string, string][] = [
+  const rows: [string, string | string[]][] = [
     ['Loaded', `${loaded} of ${total} companies`],
     ['Last refresh', dataUpdatedAt ? time(dataUpdatedAt) : 'Not loaded yet'],
     ['Realtime connection', connection],
     ['Fallback polling', polling ? `Active (every ${DIRECTORY_FALLBACK_POLL_MS / 1000} s)` : 'Off'],
     [
-      'Last live event',
-      lastEvent ? `${lastEvent.change} ${lastEvent.companyId} at ${time(lastEvent.receivedAt)}` : 'None yet',
+      'Recent live events',
+      recentEvents.length
+        ? recentEvents.map((e) => `${e.change} ${e.companyId} at ${time(e.receivedAt)}`)
+        : 'None yet',
     ],
   ];
 
@@ -66,7 +68,15 @@ export function DirectoryDebugPanel({
           {rows.map(([label, value]) => (
             <div key={label} className="flex flex-wrap justify-between gap-x-4 gap-y-0.5">
               <dt className="text-muted-foreground">{label}</dt>
-              <dd className="min-w-0 break-all font-mono text-xs leading-5">{value}</dd>
+              <dd className="min-w-0 break-all font-mono text-xs leading-5">
+                {Array.isArray(value)
+                  ? value.map((line) => (
+                      <span key={line} className="block">
+                        {line}
+                      </span>
+                    ))
+                  : value}
+              </dd>
             </div>
           ))}
         </dl>

@@ -5,6 +5,8 @@ import { companyKeys } from '../api/company-keys';
 
 /** How often the directory polls while the realtime socket is down. */
 export const DIRECTORY_FALLBACK_POLL_MS = 10_000;
+/** How many of the latest live events the diagnostics panel lists. */
+const RECENT_EVENTS_KEPT = 5;
 
 export type DirectoryLiveEvent = {
   companyId: string;
@@ -19,13 +21,14 @@ export type DirectoryLiveEvent = {
 export function useLiveDirectory() {
   const queryClient = useQueryClient();
   const connection = useRealtimeConnectionState();
-  const [lastEvent, setLastEvent] = useState<DirectoryLiveEvent | null>(null);
+  const [recentEvents, setRecentEvents] = useState<DirectoryLiveEvent[]>([]);
 
   useEffect(
     () =>
       realtimeClient.subscribe((event) => {
         if (event.type !== 'directory.changed') return;
-        setLastEvent({ companyId: event.companyId, change: event.change, receivedAt: Date.now() });
+        const received = { companyId: event.companyId, change: event.change, receivedAt: Date.now() };
+        setRecentEvents((events) => [received, ...events].slice(0, RECENT_EVENTS_KEPT));
         void queryClient.invalidateQueries({ queryKey: companyKeys.all });
       }),
     [queryClient],
@@ -36,6 +39,7 @@ export function useLiveDirectory() {
     connection,
     polling,
     refetchInterval: polling ? DIRECTORY_FALLBACK_POLL_MS : (false as const),
-    lastEvent,
+    /** Newest first. */
+    recentEvents,
   };
 }

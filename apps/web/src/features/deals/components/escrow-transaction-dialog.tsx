@@ -12,7 +12,7 @@ import {
 } from '@/components/ui/dialog';
 import { useCopy } from '../hooks/use-copy';
 import { CopyRow } from './copy-button';
-import { MoneyBreakdown } from './money-breakdown';
+import { fundingLines, MoneyBreakdown } from './money-breakdown';
 
 export type EscrowTransactionResult = Extract<FundEscrowResult, { kind: 'escrow_transaction' }>;
 
@@ -54,15 +54,7 @@ export function EscrowTransactionDialog({ result, onClose }: EscrowTransactionDi
               {result.paymentInstructions.instructions}
             </p>
             <MoneyBreakdown
-              lines={[
-                { label: 'Deal value', cents: result.breakdown.dealValueCents },
-                ...(result.breakdown.commissionCents > 0
-                  ? [{ label: 'Platform commission', cents: result.breakdown.commissionCents, muted: true }]
-                  : []),
-                ...(result.breakdown.feeCents > 0
-                  ? [{ label: 'Processing fee', cents: result.breakdown.feeCents, muted: true }]
-                  : []),
-              ]}
+              lines={fundingLines(result.breakdown)}
               total={{ label: 'Amount to send', cents: result.breakdown.totalCents }}
             />
             <dl className="rounded-lg border px-4">

@@ -2,6 +2,7 @@ import {
   DEAL_CONSTANTS,
   DEAL_MESSAGES,
   type Deal,
+  EscrowErrorDetailsSchema,
   type FundEscrowResult,
   fundingBreakdown,
   type PaymentMethod,
@@ -100,9 +101,12 @@ function FundEscrowForm({
       onClose();
       onResult(result);
     } catch (error) {
-      const { message } = parseApiError(error);
+      const { message, details } = parseApiError(error);
       if (method.type === 'escrow_wire') {
-        toast.error(`${escrowHostOf(deal.escrowPayment?.escrowUrl)} Error`, { description: message });
+        // A provider failure names its host and what the error means; other refusals keep their message.
+        const provider = EscrowErrorDetailsSchema.safeParse(details);
+        const host = provider.success ? provider.data.host : escrowHostOf(deal.escrowPayment?.escrowUrl);
+        toast.error(`${host} Error`, { description: provider.success ? provider.data.meaning : message });
       } else {
         toast.error(DEAL_MESSAGES.paymentErrorTitle, { description: message });
       }

@@ -1,8 +1,20 @@
+import type { FundingBreakdown } from '@app/shared/deals/deals.schemas';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { formatUsd } from '@/lib/format';
 
 export type BreakdownLine = { label: ReactNode; cents: number; muted?: boolean };
+
+/** The lines of a funding the buyer was asked for: the value, then the commission and fee when charged. */
+export function fundingLines(breakdown: FundingBreakdown): BreakdownLine[] {
+  return [
+    { label: 'Deal value', cents: breakdown.dealValueCents },
+    ...(breakdown.commissionCents > 0
+      ? [{ label: 'Platform commission', cents: breakdown.commissionCents, muted: true }]
+      : []),
+    ...(breakdown.feeCents > 0 ? [{ label: 'Processing fee', cents: breakdown.feeCents, muted: true }] : []),
+  ];
+}
 
 /** Lines of amounts and their total, figures right-aligned in tabular digits. */
 export function MoneyBreakdown({

@@ -12,7 +12,7 @@ import {
 import { formatUsd } from '@/lib/format';
 import { useCopy } from '../hooks/use-copy';
 import { CopyRow } from './copy-button';
-import { MoneyBreakdown } from './money-breakdown';
+import { fundingLines, MoneyBreakdown } from './money-breakdown';
 
 export type WireResult = Extract<FundEscrowResult, { kind: 'wire' }>;
 
@@ -59,15 +59,7 @@ export function WireInstructionsDialog({
             </dl>
             <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
               <MoneyBreakdown
-                lines={[
-                  { label: 'Deal value', cents: result.breakdown.dealValueCents },
-                  ...(result.breakdown.commissionCents > 0
-                    ? [{ label: 'Platform commission', cents: result.breakdown.commissionCents, muted: true }]
-                    : []),
-                  ...(result.breakdown.feeCents > 0
-                    ? [{ label: 'Processing fee', cents: result.breakdown.feeCents, muted: true }]
-                    : []),
-                ]}
+                lines={fundingLines(result.breakdown)}
                 total={{ label: 'Total to transfer', cents: result.breakdown.totalCents }}
               />
               <Alert variant="info">

@@ -1,0 +1,1 @@
+ALTER TABLE "wire_transfers" ADD COLUMN "returned_to_buyer_at" timestamp with time zone;

@@ -1,0 +1,220 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { BlogPostBodySchema } from '@app/shared/blog/blog.schemas';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, createClient, TEST_APP_URL } from '../../../test/build-test-app.ts';
+import { insertListing, insertTrader } from '../../../test/factories/deals.ts';
+import { listingImages, listings } from '../listings/listings.table.ts';
+import { escapeHtml, escapeXml, injectHead } from './seo.service.ts';
+
+/** A stand-in for the built web app's index.html. */
+function webRoot(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'recytrade-web-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="The default description." />
+    <title>Recytrade · Recycling commodities marketplace</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`,
+  );
+  return dir;
+}
+
+async function publishPost(app: FastifyInstance, authorId: string, fields: Record<string, unknown>) {
+  return app.services.blog.create(
+    { id: authorId },
+    BlogPostBodySchema.parse({ content: 'Body text of the post.', ...fields }),
+  );
+}
+
+/** The content of `<meta property|name="key" content="…">`, unescaped by the DOM rules we use. */
+function metaContent(html: string, key: string): string | undefined {
+  const match = html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)" />`));
+  return match?.[1];
+}
+
+describe('robots.txt', () => {
+  it('allows crawling, keeps private screens and the API out and names the sitemap', async () => {
+    const { app } = await buildTestApp({ env: { appUrl: 'https://trade.example.com' } });
+    const res = await createClient(app).get('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    const lines = res.body.split('\n');
+    expect(lines).toContain('User-agent: *');
+    expect(lines).toContain('Allow: /');
+    for (const p of ['/admin', '/api/', '/account', '/profile', '/messages', '/deals', '/dashboard'])
+      expect(lines).toContain(`Disallow: ${p}`);
+    expect(lines).toContain('Sitemap: https://trade.example.com/sitemap.xml');
+  });
+});
+
+describe('sitemap.xml', () => {
+  it('lists public pages, published posts, visible listings and companies, and nothing else', async () => {
+    const { app, database } = await buildTestApp();
+    const db = database.db;
+    const seller = await insertTrader(db, 'Seller');
+    const active = await insertListing(db, seller.id, { title: 'Active copper' });
+    const rejected = await insertListing(db, seller.id, { title: 'Rejected copper' });
+    await db.update(listings).set({ approvalStatus: 'rejected' }).where(eq(listings.id, rejected.id));
+    const expired = await insertListing(db, seller.id, { title: 'Expired copper' });
+    await db.update(listings).set({ status: 'expired' }).where(eq(listings.id, expired.id));
+    const published = await publishPost(app, seller.id, { title: 'Scrap & steel 2025', status: 'published' });
+    const draft = await publishPost(app, seller.id, { title: 'Unfinished thoughts', status: 'draft' });
+
+    const res = await createClient(app).get('/sitemap.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/xml/);
+    const xml = res.body;
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    assertWellFormed(xml);
+
+    const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+    for (const p of ['/', '/marketplace', '/blog', '/about', '/help', '/terms', '/privacy', '/contact'])
+      expect(locs).toContain(`${TEST_APP_URL}${p}`);
+    expect(locs).toContain(`${TEST_APP_URL}/listings/${active.id}`);
+    expect(locs).not.toContain(`${TEST_APP_URL}/listings/${rejected.id}`);
+    expect(locs).not.toContain(`${TEST_APP_URL}/listings/${expired.id}`);
+    expect(locs).toContain(`${TEST_APP_URL}/blog/${published.slug}`);
+    expect(locs).not.toContain(`${TEST_APP_URL}/blog/${draft.slug}`);
+    expect(locs.some((l) => l.startsWith(`${TEST_APP_URL}/companies/`))).toBe(true);
+    expect(locs.some((l) => /\/(admin|account|dashboard|messages|deals)/.test(l))).toBe(false);
+
+    const listingEntry = xml.match(new RegExp(`<url><loc>[^<]*${active.id}</loc>(.*?)</url>`))?.[1];
+    expect(listingEntry).toMatch(/^<lastmod>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z<\/lastmod>$/);
+  });
+
+  it('escapes URLs in XML', () => {
+    expect(escapeXml(`https://x.test/a?b=1&c="2"<'3'>`)).toBe(
+      'https://x.test/a?b=1&amp;c=&quot;2&quot;&lt;&apos;3&apos;&gt;',
+    );
+  });
+});
+
+describe('server-rendered page metadata', () => {
+  it("gives a listing page the listing's title, description, first image and price, escaped", async () => {
+    const { app, database } = await buildTestApp({ env: { serveWeb: true }, webRoot: webRoot() });
+    const db = database.db;
+    const seller = await insertTrader(db, 'Seller');
+    const { id } = await insertListing(db, seller.id, {
+      title: '</title><script>alert("x")</script> & "bales"',
+      priceCents: 12_345,
+    });
+    await db.insert(listingImages).values({
+      id: 'img-1',
+      userId: seller.id,
+      listingId: id,
+      position: 0,
+      displayKey: 'listings/img-1.webp',
+      thumbnailKey: 'listings/img-1-thumb.webp',
+      width: 800,
+      height: 600,
+    });
+
+    const res = await createClient(app).get(`/listings/${id}?ref=mail`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    const html = res.body;
+    expect(html).not.toContain('<script>alert');
+    const title = escapeHtml('</title><script>alert("x")</script> & "bales" · Recytrade');
+    expect(html).toContain(`<title>${title}</title>`);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(metaContent(html, 'og:title')).toBe(title);
+    expect(metaContent(html, 'og:type')).toBe('product');
+    expect(metaContent(html, 'og:url')).toBe(`${TEST_APP_URL}/listings/${id}`);
+    expect(html).toContain(`<link rel="canonical" href="${TEST_APP_URL}/listings/${id}" />`);
+    expect(metaContent(html, 'og:image')).toBe(`${TEST_APP_URL}/media/listings/img-1.webp`);
+    expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
+    expect(metaContent(html, 'product:price:amount')).toBe('123.45');
+    expect(metaContent(html, 'product:price:currency')).toBe('USD');
+    expect(metaContent(html, 'description')).toContain('$123.45 / ton · Rotterdam, NL · LME grade A');
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+  });
+
+  it("gives a published post's page its title, excerpt and featured image", async () => {
+    const { app, database } = await buildTestApp({ env: { serveWeb: true }, webRoot: webRoot() });
+    const author = await insertTrader(database.db, 'Author');
+    const post = await publishPost(app, author.id, {
+      title: 'Pricing <script>alert(1)</script> PET bales',
+      excerpt: 'What moves the price of "PET" & HDPE bales.',
+      featuredImageUrl: 'https://images.example.com/pet.jpg?w=1200&h=630',
+      status: 'published',
+    });
+    const res = await createClient(app).get(`/blog/${post.slug}`);
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).not.toContain('<script>alert');
+    expect(html).toContain(`<title>${escapeHtml(`${post.title} · Recytrade`)}</title>`);
+    expect(metaContent(html, 'og:type')).toBe('article');
+    expect(metaContent(html, 'og:description')).toBe(
+      escapeHtml('What moves the price of "PET" & HDPE bales.'),
+    );
+    expect(metaContent(html, 'og:image')).toBe('https://images.example.com/pet.jpg?w=1200&amp;h=630');
+    expect(metaContent(html, 'og:url')).toBe(`${TEST_APP_URL}/blog/${post.slug}`);
+    expect(metaContent(html, 'article:published_time')).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  it('falls back to the defaults for unknown listings, drafts and private pages', async () => {
+    const { app, database } = await buildTestApp({ env: { serveWeb: true }, webRoot: webRoot() });
+    const author = await insertTrader(database.db, 'Author');
+    const draft = await publishPost(app, author.id, { title: 'Secret draft', status: 'draft' });
+    const client = createClient(app);
+    for (const url of ['/listings/no-such-listing', `/blog/${draft.slug}`, '/dashboard', '/listings/a/b']) {
+      const res = await client.get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<title>Recytrade · Recycling commodities marketplace</title>');
+      expect(res.body).not.toContain('Secret draft');
+      expect(res.body).not.toContain('rel="canonical"');
+    }
+  });
+
+  it('gives each public page its own title, description and canonical link', async () => {
+    const { app } = await buildTestApp({ env: { serveWeb: true }, webRoot: webRoot() });
+    const res = await createClient(app).get('/marketplace');
+    expect(res.body).toContain('<title>Marketplace · Recytrade</title>');
+    expect(res.body).toContain(`<link rel="canonical" href="${TEST_APP_URL}/marketplace" />`);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const home = await createClient(app).get('/');
+    expect(home.body).toContain('<title>Recytrade · Recycling commodities marketplace</title>');
+    expect(home.body).toContain(`<link rel="canonical" href="${TEST_APP_URL}/" />`);
+  });
+
+  it('puts the tags in the head and drops the template title and description', () => {
+    const html = injectHead(
+      '<html><head><title>Old</title>\n<meta name="description" content="old" />\n</head><body></body></html>',
+      { title: 'New & <b>', description: 'Desc', type: 'website' },
+    );
+    expect(html).not.toContain('Old');
+    expect(html).not.toContain('content="old"');
+    expect(html).toMatch(/<head>.*<title>New &amp; &lt;b&gt;<\/title>.*<\/head><body>/s);
+  });
+});
+
+/** A small XML well-formedness check: balanced tags, no stray ampersands or angle brackets. */
+function assertWellFormed(xml: string) {
+  const body = xml.replace(/^<\?xml[^>]*\?>\s*/, '');
+  const stack: string[] = [];
+  for (const token of body.matchAll(/<(\/?)([a-zA-Z]+)[^>]*?(\/?)>|([^<]+)/g)) {
+    const [, closing, name, selfClosing, text] = token;
+    if (text !== undefined) {
+      expect(text).not.toMatch(/&(?!(amp|lt|gt|quot|apos);)|>/);
+      continue;
+    }
+    if (selfClosing) continue;
+    if (closing) expect(stack.pop()).toBe(name);
+    else stack.push(name);
+  }
+  expect(stack).toEqual([]);
+}

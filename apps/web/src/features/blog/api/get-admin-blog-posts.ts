@@ -1,0 +1,14 @@
+import { AdminBlogPostListSchema, type BlogPostSummary } from '@app/shared/blog/blog.schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { blogKeys } from './blog-keys';
+
+export async function getAdminBlogPosts(signal?: AbortSignal): Promise<BlogPostSummary[]> {
+  return AdminBlogPostListSchema.parse(await api.get('/api/admin/blog/posts', { signal })).posts;
+}
+
+/** GET /api/admin/blog/posts: every post in every status, newest first. */
+export const useAdminBlogPosts = () =>
+  useQuery(
+    queryOptions({ queryKey: blogKeys.adminList(), queryFn: ({ signal }) => getAdminBlogPosts(signal) }),
+  );

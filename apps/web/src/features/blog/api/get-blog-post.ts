@@ -1,0 +1,17 @@
+import { type BlogPost, BlogPostSchema } from '@app/shared/blog/blog.schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { blogKeys } from './blog-keys';
+
+export async function getBlogPost(slug: string, signal?: AbortSignal): Promise<BlogPost> {
+  return BlogPostSchema.parse(await api.get(`/api/blog/posts/${encodeURIComponent(slug)}`, { signal }));
+}
+
+export const getBlogPostQueryOptions = (slug: string) =>
+  queryOptions({
+    queryKey: blogKeys.detail(slug),
+    queryFn: ({ signal }) => getBlogPost(slug, signal),
+  });
+
+/** GET /api/blog/posts/:slug: a published post with its sanitised body. Does not count a view. */
+export const useBlogPost = (slug: string) => useQuery(getBlogPostQueryOptions(slug));
