@@ -1,7 +1,7 @@
 import { createConfirmedAccount, expect, expectAccessible, test, waitForEmail } from './support/fixtures.ts';
 
 /** The default SUPPORT_EMAIL of the server the journeys run against. */
-const SUPPORT_EMAIL = 'support@recytrade.test';
+const SUPPORT_EMAIL = 'support@recytrade.com';
 
 test('a visitor is asked to sign in before sending the contact form; a signed-in user sends it and support receives it', async ({
   page,

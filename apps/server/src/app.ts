@@ -20,6 +20,12 @@ import { scheduleAccountsCleanup } from './modules/accounts/accounts-cleanup.job
 import { createAuth } from './modules/accounts/auth.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { type AdminService, createAdminService } from './modules/admin/admin.service.ts';
+import { overviewRoutes } from './modules/admin/overview.routes.ts';
+import { createOverviewService } from './modules/admin/overview.service.ts';
+import { unconfirmedUsersRoutes } from './modules/admin/unconfirmed-users.routes.ts';
+import { createUnconfirmedUsersService } from './modules/admin/unconfirmed-users.service.ts';
+import { adminUsersRoutes } from './modules/admin/users.routes.ts';
+import { createAdminUsersService } from './modules/admin/users.service.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { createAdsService } from './modules/ads/ads.service.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
@@ -371,6 +377,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes(database));
   await app.register(accountsRoutes(accounts, { rateLimitPerMinute: env.authRateLimitPerMinute }));
   await app.register(adminRoutes(admin));
+  await app.register(adminUsersRoutes(createAdminUsersService({ db: database.db, clock, admin }), admin));
+  await app.register(
+    overviewRoutes(createOverviewService({ accounts, listings, companies, wireTransfers, deals }), admin),
+  );
+  await app.register(
+    unconfirmedUsersRoutes(createUnconfirmedUsersService({ accounts, logger: app.log }), admin),
+  );
   await app.register(settingsRoutes(settings, admin));
   await app.register(ledgerRoutes(ledger, admin));
   await app.register(billingRoutes(billing));

@@ -24,7 +24,7 @@ const EnvSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Recytrade <no-reply@recytrade.local>'),
-  SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an email address').default('support@recytrade.test'),
+  SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an email address').default('support@recytrade.com'),
   DEV_MAILBOX: bool,
   SEED_DEMO_DATA: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

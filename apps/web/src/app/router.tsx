@@ -6,7 +6,10 @@ import { AboutPage } from './routes/about';
 import { AdminBlogPage } from './routes/admin/blog';
 import { AdminBlogEditorPage } from './routes/admin/blog-editor';
 import { AdminCompaniesPage } from './routes/admin/companies';
+import { AdminEmailPage } from './routes/admin/email';
+import { AdminDashboardPage } from './routes/admin/index';
 import { AdminListingsPage } from './routes/admin/listings';
+import { AdminUsersPage } from './routes/admin/users';
 import { AdminPaymentsPage } from './routes/admin/wire-transfers';
 import { ApiOverviewPage } from './routes/api-overview';
 import { AuthConfirmPage } from './routes/auth-confirm';
@@ -118,8 +121,8 @@ export const router = createBrowserRouter([
               </AdminGate>
             ),
             children: [
-              { index: true, element: later('Admin Dashboard') },
-              { path: 'users', element: later('User Management') },
+              { index: true, element: <AdminDashboardPage /> },
+              { path: 'users', element: <AdminUsersPage /> },
               { path: 'listings', element: <AdminListingsPage /> },
               { path: 'companies', element: <AdminCompaniesPage /> },
               { path: 'wire-transfers', element: <AdminPaymentsPage /> },
@@ -128,8 +131,8 @@ export const router = createBrowserRouter([
               { path: 'blog/:id/edit', element: <AdminBlogEditorPage /> },
               { path: 'bulk-email', element: later('Bulk Email Management') },
               // The dashboard card says /admin/email, the route table /admin/email-management: both work.
-              { path: 'email', element: later('Email Management') },
-              { path: 'email-management', element: later('Email Management') },
+              { path: 'email', element: <AdminEmailPage /> },
+              { path: 'email-management', element: <AdminEmailPage /> },
               { path: 'security', element: later('Security Settings') },
               { path: 'system', element: later('System Settings') },
               { path: '*', element: <NotFoundPage /> },

@@ -1,4 +1,4 @@
-import { and, count, eq, gte } from 'drizzle-orm';
+import { and, count, desc, eq, gte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { signInAttempts, users } from './accounts.table.ts';
 
@@ -45,5 +45,23 @@ export async function countFailedSignIns(
     .select({ n: count() })
     .from(signInAttempts)
     .where(and(...conditions));
+  return row?.n ?? 0;
+}
+
+/** Sign-ups whose address is not confirmed yet, newest first. */
+export async function listUnconfirmedUsers(
+  db: Db,
+  limit: number,
+): Promise<{ id: string; email: string; createdAt: Date }[]> {
+  return db
+    .select({ id: users.id, email: users.email, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.emailVerified, false))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(limit);
+}
+
+export async function countUnconfirmedUsers(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(eq(users.emailVerified, false));
   return row?.n ?? 0;
 }

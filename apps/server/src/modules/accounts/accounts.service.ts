@@ -8,13 +8,16 @@ import {
   type SignUpBody,
   TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE,
 } from '@app/shared/accounts/accounts.schemas';
+import { ACCOUNT_SUSPENDED_MESSAGE } from '@app/shared/admin/admin-users.schemas';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import {
   countFailedSignIns,
+  countUnconfirmedUsers,
   findUserByEmail,
   findUserById,
+  listUnconfirmedUsers,
   recordSignInAttempt,
   touchLastSignIn,
   type UserRow,
@@ -85,8 +88,8 @@ export function createAccountsService(deps: {
       await touchLastSignIn(db, result.response.user.id);
       return { setCookie: result.headers.getSetCookie(), userId: result.response.user.id };
     } catch (err) {
-      // An unconfirmed address is not a wrong password: it does not count towards the lockout.
-      if (!(err instanceof AppError && err.code === 'EMAIL_NOT_VERIFIED')) {
+      // An unconfirmed address or a suspended account is not a wrong password: neither counts towards the lockout.
+      if (!(err instanceof AppError && (err.code === 'EMAIL_NOT_VERIFIED' || err.code === 'FORBIDDEN'))) {
         await recordSignInAttempt(db, { email: body.email, ipAddress: ctx.ipAddress, succeeded: false });
       }
       throw err;
@@ -101,7 +104,8 @@ export function createAccountsService(deps: {
   /** The session's user, or null; used by the session plugin on every request. */
   async function getSessionUser(headers: Headers): Promise<SessionUser | null> {
     const session = await auth.api.getSession({ headers }).catch(() => null);
-    if (!session) return null;
+    // A suspended account's cookie stops working at once, even before its sessions are deleted.
+    if (!session || session.user.suspendedAt) return null;
     return { id: session.user.id, email: session.user.email, name: session.user.name };
   }
 
@@ -169,6 +173,26 @@ export function createAccountsService(deps: {
     await callAuth(() => auth.api.sendVerificationEmail({ body: { email: user.email } }));
   }
 
+  /** The administrators' list of sign-ups still waiting for confirmation, newest first. */
+  async function listUnconfirmed(limit: number) {
+    return listUnconfirmedUsers(db, limit);
+  }
+
+  async function countUnconfirmed(): Promise<number> {
+    return countUnconfirmedUsers(db);
+  }
+
+  /**
+   * An administrator's resend: unlike the public one it says why nothing was sent, and it sends the
+   * same confirmation email as sign-up.
+   */
+  async function resendVerificationAsAdmin(email: string): Promise<void> {
+    const user = await findUserByEmail(db, email.trim());
+    if (!user) throw new AppError('NOT_FOUND', `No account with the email ${email.trim()}`);
+    if (user.emailVerified) throw new AppError('CONFLICT', `${user.email} is already confirmed`);
+    await callAuth(() => auth.api.sendVerificationEmail({ body: { email: user.email } }));
+  }
+
   return {
     signUp,
     signIn,
@@ -181,6 +205,9 @@ export function createAccountsService(deps: {
     resetPassword,
     verifyEmail,
     resendVerification,
+    listUnconfirmed,
+    countUnconfirmed,
+    resendVerificationAsAdmin,
   };
 }
 
@@ -207,6 +234,7 @@ async function callAuth<T>(fn: () => Promise<T>): Promise<T> {
 
 const AUTH_ERROR_MAP: Record<string, [AppError['code'], string]> = {
   EMAIL_NOT_VERIFIED: ['EMAIL_NOT_VERIFIED', EMAIL_NOT_CONFIRMED_MESSAGE],
+  ACCOUNT_SUSPENDED: ['FORBIDDEN', ACCOUNT_SUSPENDED_MESSAGE],
   INVALID_EMAIL_OR_PASSWORD: ['INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE],
   INVALID_PASSWORD: ['VALIDATION_FAILED', 'Current password is incorrect'],
   USER_ALREADY_EXISTS: ['CONFLICT', 'An account with this email already exists'],

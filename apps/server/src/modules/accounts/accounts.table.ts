@@ -12,6 +12,9 @@ export const users = pgTable('users', {
   company: text(),
   sector: text(),
   lastSignInAt: timestamp({ withTimezone: true }),
+  /** Set by an administrator: a suspended account cannot sign in and its sessions are ended. */
+  suspendedAt: timestamp({ withTimezone: true }),
+  suspendedReason: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

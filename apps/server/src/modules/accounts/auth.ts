@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { PASSWORD_MIN_LENGTH } from '@app/shared/accounts/accounts.schemas';
+import { ACCOUNT_SUSPENDED_MESSAGE } from '@app/shared/admin/admin-users.schemas';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
+import { findUserById } from './accounts.repository.ts';
 
 export type AuthEmails = {
   sendVerification(user: { email: string; name: string }, token: string): Promise<void>;
@@ -44,6 +47,22 @@ export function createAuth(deps: {
         company: { type: 'string', required: false, input: true },
         sector: { type: 'string', required: false, input: true },
         lastSignInAt: { type: 'date', required: false, input: false },
+        suspendedAt: { type: 'date', required: false, input: false },
+      },
+    },
+    // A suspended account gets no new session, whichever way it signs in.
+    databaseHooks: {
+      session: {
+        create: {
+          async before(session) {
+            const user = await findUserById(db, session.userId);
+            if (user?.suspendedAt)
+              throw APIError.from('FORBIDDEN', {
+                message: ACCOUNT_SUSPENDED_MESSAGE,
+                code: 'ACCOUNT_SUSPENDED',
+              });
+          },
+        },
       },
     },
     emailAndPassword: {

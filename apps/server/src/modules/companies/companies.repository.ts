@@ -114,3 +114,12 @@ export async function listForAdmin(
   ]);
   return { rows: rows.map(flatten), total };
 }
+
+/** Company profiles still waiting for verification (removed ones excluded). */
+export async function countUnverified(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(companies)
+    .where(and(isNull(companies.removedAt), eq(companies.verified, false)));
+  return row?.n ?? 0;
+}

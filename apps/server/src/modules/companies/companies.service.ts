@@ -22,6 +22,7 @@ import type { RealtimeService } from '../realtime/realtime.service.ts';
 import {
   type CompanyRow,
   type CompanyWithOwner,
+  countUnverified as countUnverifiedCompanies,
   deleteCompanyRow,
   findCompany,
   insertCompany,
@@ -185,6 +186,11 @@ export function createCompaniesService(deps: {
     await announce(id, 'removed');
   }
 
+  /** Company profiles waiting for verification (the admin dashboard count). */
+  async function countUnverified(): Promise<number> {
+    return countUnverifiedCompanies(db);
+  }
+
   return {
     directory,
     getCompany,
@@ -194,6 +200,7 @@ export function createCompaniesService(deps: {
     updateOwnCompany,
     deleteOwnCompany,
     adminList,
+    countUnverified,
     verify,
     remove,
   };

@@ -1,5 +1,5 @@
 import type { DealStatus, EscrowStatus } from '@app/shared/deals/deal-machine';
-import { and, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../accounts/accounts.table.ts';
 import { companies } from '../companies/companies.table.ts';
@@ -132,12 +132,24 @@ export async function cancelPendingEscrowPayments(db: Db, dealId: string, now: D
 }
 
 /** The deal's current funding attempt: the newest one (spec: escrow_payments by deal_id). */
-export async function findEscrowPaymentOfDeal(db: Db, dealId: string): Promise<EscrowPaymentRow | undefined> {
+/**
+ * A deal's funding attempt: the newest, or with `prefer` the newest in that status first (the attempt
+ * that holds the money, not a later abandoned one).
+ */
+export async function findEscrowPaymentOfDeal(
+  db: Db,
+  dealId: string,
+  prefer?: EscrowPaymentRow['status'],
+): Promise<EscrowPaymentRow | undefined> {
   const [row] = await db
     .select()
     .from(escrowPayments)
     .where(eq(escrowPayments.dealId, dealId))
-    .orderBy(desc(escrowPayments.createdAt), desc(escrowPayments.id))
+    .orderBy(
+      ...(prefer ? [sql`(${escrowPayments.status} = ${prefer}) desc`] : []),
+      desc(escrowPayments.createdAt),
+      desc(escrowPayments.id),
+    )
     .limit(1);
   return row;
 }
@@ -294,4 +306,10 @@ export async function listUnsettledRefunds(db: Db, limit: number): Promise<Escro
     )
     .orderBy(escrowPayments.updatedAt)
     .limit(limit);
+}
+
+/** How many deals are in one status (the admin dashboard counts open disputes). */
+export async function countDealsByStatus(db: Db, status: DealStatus): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(deals).where(eq(deals.status, status));
+  return row?.n ?? 0;
 }

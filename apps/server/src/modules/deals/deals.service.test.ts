@@ -348,6 +348,31 @@ describe('deals service', () => {
     expect(await ctx.ledger.getBalance('revenue:commission')).toBe(0);
   });
 
+  it('releases through the funding that holds the money, not a later abandoned escrow-provider attempt', async () => {
+    const ctx = await setup();
+    const deal = await agreedDeal(ctx);
+    const wire = await ctx.deals.fundEscrow(ctx.buyer, deal.id, { method: 'wire' });
+    if (wire.kind !== 'wire') throw new Error('expected wire instructions');
+    // The buyer looks at the escrow-provider route too, and never pays it.
+    const abandoned = await ctx.deals.fundEscrow(ctx.buyer, deal.id, { method: 'escrow_wire' });
+    if (abandoned.kind !== 'escrow_transaction') throw new Error('expected an escrow transaction');
+    const [pending] = await ctx.app.services.wireTransfers.listForUser(ctx.buyer.id);
+    await ctx.app.services.wireTransfers.verify(
+      { id: ctx.admin.id, email: ctx.admin.email },
+      pending.id,
+      'ok',
+    );
+    await ctx.deals.whenIdle();
+    await ctx.deals.act(ctx.seller, deal.id, { action: 'ship-goods' });
+    const released = await ctx.deals.act(ctx.buyer, deal.id, { action: 'release-escrow' });
+    expect(released).toMatchObject({ status: 'completed', escrowStatus: 'released' });
+    expect(await ctx.escrowOf(deal.id)).toBe(0);
+    expect((await ctx.app.services.escrowProvider.getTransaction(abandoned.transactionId))?.status).toBe(
+      'awaiting_payment',
+    );
+    expect((await ctx.ledger.checkBooks()).balanced).toBe(true);
+  });
+
   it('refuses escrow-provider funding when the emails match or the seller has no contact email', async () => {
     const ctx = await setup();
     const noCompany = await insertTrader(ctx.db, 'Bare', { companyEmail: null });

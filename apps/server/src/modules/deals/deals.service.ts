@@ -45,6 +45,7 @@ import { dealEmail } from './deal-emails.ts';
 import {
   accountBalance,
   cancelPendingEscrowPayments,
+  countDealsByStatus,
   type DealRow,
   type EscrowPaymentRow,
   escrowHeldOfDeals,
@@ -512,7 +513,7 @@ export function createDealsService(deps: {
     escrowPaymentId?: string,
   ): Promise<EscrowPaymentRow | undefined> {
     const named = escrowPaymentId ? await findEscrowPaymentBy(tx, { id: escrowPaymentId }) : undefined;
-    return named?.dealId === dealId ? named : findEscrowPaymentOfDeal(tx, dealId);
+    return named?.dealId === dealId ? named : findEscrowPaymentOfDeal(tx, dealId, 'held');
   }
 
   /**
@@ -559,8 +560,8 @@ export function createDealsService(deps: {
     // failed transaction afterwards is safe to retry.
     const isRelease = RELEASES.includes(transition);
     if (isRelease || transition === 'refund-escrow') {
-      const ep = await findEscrowPaymentOfDeal(db, dealId);
-      if (ep?.method === 'escrow_wire' && ep.providerTransactionId) {
+      const ep = await findEscrowPaymentOfDeal(db, dealId, 'held');
+      if (ep?.status === 'held' && ep.method === 'escrow_wire' && ep.providerTransactionId) {
         const txId = ep.providerTransactionId;
         await callEscrowProvider(
           escrowProvider,
@@ -579,7 +580,7 @@ export function createDealsService(deps: {
 
   /** Card and Klarna refunds go through the payment provider after the refund transition committed. */
   async function refundCardFunding(dealId: string): Promise<void> {
-    const ep = await findEscrowPaymentOfDeal(db, dealId);
+    const ep = await findEscrowPaymentOfDeal(db, dealId, 'refunded');
     if (ep?.status !== 'refunded' || ep.settledAt || !ep.paymentId) return;
     await refundEscrowPayment(ep).catch((err) => logError('escrow refund at the provider failed', err));
   }
@@ -1349,11 +1350,17 @@ export function createDealsService(deps: {
     return { checked: pending.length, refunded };
   }
 
+  /** Deals in dispute, waiting for an administrator (the admin dashboard count). */
+  async function countOpenDisputes(): Promise<number> {
+    return countDealsByStatus(db, 'disputed');
+  }
+
   return {
     applyDealTransition,
     listDeals,
     getDeal,
     adminListDeals,
+    countOpenDisputes,
     createDeal,
     buyNow,
     act,

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../accounts/accounts.table.ts';
 import { wireTransfers } from './wire-transfers.table.ts';
@@ -76,4 +76,13 @@ export async function findWireTransferWithUser(
     .leftJoin(users, eq(users.id, wireTransfers.userId))
     .where(eq(wireTransfers.id, id));
   return r ? { ...r.wire, userEmail: r.userEmail } : undefined;
+}
+
+/** Wires an administrator still has to verify: announced (pending) or marked received. */
+export async function countAwaitingVerification(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(wireTransfers)
+    .where(inArray(wireTransfers.status, ['pending', 'received']));
+  return row?.n ?? 0;
 }

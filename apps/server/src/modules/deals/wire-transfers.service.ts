@@ -17,6 +17,7 @@ import { wireInstructionsEmail } from '../notifications/email-templates.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import {
+  countAwaitingVerification as countWiresAwaitingVerification,
   findPendingWireTransfer,
   findWireTransferForUpdate,
   findWireTransferWithUser,
@@ -537,11 +538,17 @@ export function createWireTransfersService(deps: {
     return view(id);
   }
 
+  /** Wires pending or received, still waiting for an administrator (the admin dashboard count). */
+  async function countAwaitingVerification(): Promise<number> {
+    return countWiresAwaitingVerification(db);
+  }
+
   return {
     requireAdmin,
     createForDeal,
     listForUser,
     adminList,
+    countAwaitingVerification,
     get: view,
     markReceived,
     verify,

@@ -409,3 +409,9 @@ export async function endFeaturing(db: Db, now: Date) {
     .where(and(eq(listings.isFeatured, true), lte(listings.featuredUntil, now)))
     .returning({ id: listings.id });
 }
+
+/** How many listings wait in one approval state (the admin dashboard count). */
+export async function countByApproval(db: Db, status: ListingRow['approvalStatus']): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(listings).where(eq(listings.approvalStatus, status));
+  return row?.n ?? 0;
+}

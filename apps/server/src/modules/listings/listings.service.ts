@@ -31,6 +31,7 @@ import type { PaymentsService } from '../payments/payments.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { detectImageFormat, processListingImage } from './listing-images.ts';
 import {
+  countByApproval,
   deleteImagesOf,
   deleteListingRow,
   deleteUnattachedImages,
@@ -408,6 +409,11 @@ export function createListingsService(deps: {
     return removed.length;
   }
 
+  /** Listings waiting for an administrator's review (the admin dashboard count). */
+  async function countPendingReview(): Promise<number> {
+    return countByApproval(db, 'pending');
+  }
+
   return {
     search,
     featured,
@@ -422,6 +428,7 @@ export function createListingsService(deps: {
     featureListing,
     uploadImage,
     adminList,
+    countPendingReview,
     approve,
     reject,
     runExpiry,

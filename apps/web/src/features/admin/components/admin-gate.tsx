@@ -1,6 +1,6 @@
 import { ShieldAlert } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
@@ -11,11 +11,21 @@ import { useCheckAdmin } from '../api/check-admin';
 
 const NON_ADMIN_REDIRECT_MS = 3000;
 
+/** Where a signed-in non-admin is sent after 3 seconds, or null to stay on "Access Denied". */
+export function nonAdminRedirectFor(pathname: string): { to: string; label: string } | null {
+  const screen = pathname.replace(/\/+$/, '').split('/')[2] ?? '';
+  if (screen === 'security' || screen === 'system') return null;
+  if (screen === 'bulk-email') return { to: paths.admin, label: 'the admin dashboard' };
+  return { to: paths.home, label: 'the home page' };
+}
+
 /**
- * Runs the server's admin check before any admin screen: visitors go home at once, signed-in
- * non-admins see "Access Denied" and go home after 3 seconds.
+ * Runs the server's admin check before any admin screen: visitors go home at once; signed-in
+ * non-admins see "Access Denied" and, per screen, are sent home (or to /admin from bulk email) after
+ * 3 seconds, or stay on the message (security and system).
  */
 export function AdminGate({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
   const { user, loading } = useAuth();
   const check = useCheckAdmin(user?.id);
   const denied = check.isError && check.error instanceof ApiRequestError && check.error.status < 500;
@@ -29,7 +39,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
     );
   }
   if (!user) return <Navigate to={paths.home} replace />;
-  if (denied) return <AccessDenied />;
+  if (denied) return <AccessDenied redirect={nonAdminRedirectFor(pathname)} />;
   if (check.isError) {
     return (
       <div className="container-page py-16">
@@ -46,12 +56,14 @@ export function AdminGate({ children }: { children: ReactNode }) {
   return children;
 }
 
-function AccessDenied() {
+function AccessDenied({ redirect }: { redirect: { to: string; label: string } | null }) {
   const navigate = useNavigate();
+  const to = redirect?.to;
   useEffect(() => {
-    const timer = setTimeout(() => navigate(paths.home, { replace: true }), NON_ADMIN_REDIRECT_MS);
+    if (!to) return;
+    const timer = setTimeout(() => navigate(to, { replace: true }), NON_ADMIN_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [navigate]);
+  }, [navigate, to]);
   return (
     <div className="container-page py-16">
       <EmptyState
@@ -61,7 +73,7 @@ function AccessDenied() {
         description={
           <>
             <p>You don't have permission to access this page.</p>
-            <p className="mt-1">Taking you back to the home page…</p>
+            {redirect ? <p className="mt-1">Taking you back to {redirect.label}…</p> : null}
           </>
         }
       />

@@ -1,0 +1,42 @@
+import type { AdminOverview } from '@app/shared/admin/admin-overview.schemas';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { CompaniesService } from '../companies/companies.service.ts';
+import type { DealsService } from '../deals/deals.service.ts';
+import type { WireTransfersService } from '../deals/wire-transfers.service.ts';
+import type { ListingsService } from '../listings/listings.service.ts';
+
+export type OverviewService = ReturnType<typeof createOverviewService>;
+
+/** The admin dashboard's live counts, each asked of the module that owns the records. */
+export function createOverviewService(deps: {
+  accounts: Pick<AccountsService, 'countUnconfirmed'>;
+  listings: Pick<ListingsService, 'countPendingReview'>;
+  companies: Pick<CompaniesService, 'countUnverified'>;
+  wireTransfers: Pick<WireTransfersService, 'countAwaitingVerification'>;
+  deals: Pick<DealsService, 'countOpenDisputes'>;
+}) {
+  async function getOverview(): Promise<AdminOverview> {
+    const [
+      pendingListings,
+      unverifiedCompanies,
+      wireTransfersAwaitingVerification,
+      openDisputes,
+      unconfirmedUsers,
+    ] = await Promise.all([
+      deps.listings.countPendingReview(),
+      deps.companies.countUnverified(),
+      deps.wireTransfers.countAwaitingVerification(),
+      deps.deals.countOpenDisputes(),
+      deps.accounts.countUnconfirmed(),
+    ]);
+    return {
+      pendingListings,
+      unverifiedCompanies,
+      wireTransfersAwaitingVerification,
+      openDisputes,
+      unconfirmedUsers,
+    };
+  }
+
+  return { getOverview };
+}

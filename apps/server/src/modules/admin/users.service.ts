@@ -1,0 +1,114 @@
+import {
+  ADMIN_USERS_PAGE_SIZE,
+  type AdminRecord,
+  type AdminUser,
+  type AdminUserPage,
+  type AdminUsersQuery,
+  ADMIN_USERS_MESSAGES as M,
+} from '@app/shared/admin/admin-users.schemas';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { findUserByEmail, findUserById } from '../accounts/accounts.repository.ts';
+import type { SessionUser } from '../accounts/accounts.service.ts';
+import type { AdminRow } from './admin.repository.ts';
+import type { AdminService } from './admin.service.ts';
+import {
+  type AdminUserRow,
+  deleteAdmin,
+  deleteSessionsOfUser,
+  listAdmins,
+  listUsers,
+  lockAdmins,
+  setSuspension,
+} from './users.repository.ts';
+
+export type AdminUsersService = ReturnType<typeof createAdminUsersService>;
+
+/** Administrators and accounts: add and remove admins, list and search users, suspend and reinstate. */
+export function createAdminUsersService(deps: { db: Db; clock: Clock; admin: AdminService }) {
+  const { db, clock, admin } = deps;
+
+  async function getAdmins(): Promise<{ items: AdminRecord[] }> {
+    return { items: (await listAdmins(db)).map(toAdminRecord) };
+  }
+
+  /** Makes the account with this email an administrator: 404 without an account, 409 when already one. */
+  async function addAdmin(email: string): Promise<AdminRecord> {
+    const user = await findUserByEmail(db, email.trim());
+    if (!user) throw new AppError('NOT_FOUND', M.noUserWithEmail);
+    if (await admin.isAdmin(user.id)) throw new AppError('CONFLICT', M.alreadyAdmin);
+    return toAdminRecord(await admin.makeAdminByEmail(user.email));
+  }
+
+  /** Removes an admin (another or oneself); never the last one. */
+  async function removeAdmin(id: string): Promise<void> {
+    await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const all = await lockAdmins(tx);
+      if (!all.some((row) => row.id === id)) throw new AppError('NOT_FOUND', M.adminNotFound);
+      if (all.length <= 1) throw new AppError('CONFLICT', M.lastAdmin);
+      await deleteAdmin(tx, id);
+    });
+  }
+
+  async function listAllUsers(query: AdminUsersQuery): Promise<AdminUserPage> {
+    const { rows, total } = await listUsers(db, {
+      q: query.q,
+      status: query.status,
+      limit: ADMIN_USERS_PAGE_SIZE,
+      offset: (query.page - 1) * ADMIN_USERS_PAGE_SIZE,
+    });
+    return { items: rows.map(toAdminUser), total, page: query.page, pageSize: ADMIN_USERS_PAGE_SIZE };
+  }
+
+  /** Suspends an account and ends all its sessions at once; never oneself or an administrator. */
+  async function suspend(actor: SessionUser, userId: string, reason: string): Promise<void> {
+    const user = await findUserById(db, userId);
+    if (!user) throw new AppError('NOT_FOUND', M.userNotFound);
+    if (user.id === actor.id) throw new AppError('CONFLICT', M.cannotSuspendSelf);
+    if (await admin.isAdmin(user.id)) throw new AppError('CONFLICT', M.cannotSuspendAdmin);
+    if (user.suspendedAt) throw new AppError('CONFLICT', M.alreadySuspended);
+    await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      await setSuspension(tx, user.id, { at: clock.now(), reason });
+      await deleteSessionsOfUser(tx, user.id);
+    });
+  }
+
+  async function reinstate(userId: string): Promise<void> {
+    const user = await findUserById(db, userId);
+    if (!user) throw new AppError('NOT_FOUND', M.userNotFound);
+    if (!user.suspendedAt) throw new AppError('CONFLICT', M.notSuspended);
+    await setSuspension(db, user.id, null);
+  }
+
+  return { getAdmins, addAdmin, removeAdmin, listAllUsers, suspend, reinstate };
+}
+
+function toAdminRecord(row: AdminRow): AdminRecord {
+  return {
+    id: row.id,
+    userId: row.userId,
+    email: row.email,
+    role: row.role,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toAdminUser(row: AdminUserRow): AdminUser {
+  return {
+    id: row.id,
+    email: row.email,
+    // No separate confirmation time is kept; the account's last update stands in for it.
+    emailConfirmedAt: row.emailVerified ? row.updatedAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+    fullName: row.name,
+    company: row.company,
+    companyNames: row.companyNames,
+    isAdmin: row.isAdmin,
+    suspendedAt: row.suspendedAt?.toISOString() ?? null,
+    suspendedReason: row.suspendedReason,
+  };
+}

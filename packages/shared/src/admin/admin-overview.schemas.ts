@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** GET /api/admin/overview: the live counts of the admin dashboard cards. */
+export const adminOverviewSchema = z.object({
+  pendingListings: z.number().int().nonnegative(),
+  unverifiedCompanies: z.number().int().nonnegative(),
+  /** Wire transfers pending or received: still waiting for an administrator to verify them. */
+  wireTransfersAwaitingVerification: z.number().int().nonnegative(),
+  openDisputes: z.number().int().nonnegative(),
+  unconfirmedUsers: z.number().int().nonnegative(),
+});
+export type AdminOverview = z.infer<typeof adminOverviewSchema>;
+
+/** A sign-up whose email address is not confirmed yet. */
+export const unconfirmedUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+});
+export type UnconfirmedUser = z.infer<typeof unconfirmedUserSchema>;
+
+export const unconfirmedUsersSchema = z.object({ users: z.array(unconfirmedUserSchema) });
+export type UnconfirmedUsers = z.infer<typeof unconfirmedUsersSchema>;
+
+/** The most addresses one Resend All may name. */
+export const BULK_RESEND_MAX = 500;
+
+export const resendConfirmationBodySchema = z.object({
+  email: z.string().trim().min(1, 'Please enter an email address').max(320),
+});
+export type ResendConfirmationBody = z.infer<typeof resendConfirmationBodySchema>;
+
+export const bulkResendBodySchema = z.object({
+  emails: z
+    .array(z.string().trim().min(1).max(320))
+    .min(1, 'Please name at least one email address')
+    .max(BULK_RESEND_MAX, `At most ${BULK_RESEND_MAX} addresses at a time`),
+});
+export type BulkResendBody = z.infer<typeof bulkResendBodySchema>;
+
+export const bulkResendResultSchema = z.object({
+  successful: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+});
+export type BulkResendResult = z.infer<typeof bulkResendResultSchema>;
