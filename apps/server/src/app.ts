@@ -22,6 +22,8 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { type AdminService, createAdminService } from './modules/admin/admin.service.ts';
 import { overviewRoutes } from './modules/admin/overview.routes.ts';
 import { createOverviewService } from './modules/admin/overview.service.ts';
+import { securityRoutes } from './modules/admin/security.routes.ts';
+import { createSecurityService } from './modules/admin/security.service.ts';
 import { unconfirmedUsersRoutes } from './modules/admin/unconfirmed-users.routes.ts';
 import { createUnconfirmedUsersService } from './modules/admin/unconfirmed-users.service.ts';
 import { adminUsersRoutes } from './modules/admin/users.routes.ts';
@@ -197,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const notifications = createNotificationsService({ db: database.db, jobs, mailer, mailFrom: env.mailFrom });
   const realtime = createRealtimeService({ pubsub });
   const admin = createAdminService({ db: database.db });
+  const audit = admin.audit.record;
   const settings = createSettingsService({ db: database.db });
   const ledger = createLedgerService({ db: database.db });
   const injectTransport: WebhookTransport = async (url, body, headers) => {
@@ -242,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notifications,
     isAdmin: admin.isAdmin,
     appUrl: env.appUrl,
+    audit,
   });
   const companies = createCompaniesService({
     db: database.db,
@@ -249,6 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notifications,
     realtime,
     appUrl: env.appUrl,
+    audit,
   });
   const contact = createContactService({
     db: database.db,
@@ -258,7 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
     reporter,
   });
-  const blog = createBlogService({ db: database.db, clock });
+  const blog = createBlogService({ db: database.db, clock, audit });
   const seo = createSeoService({ appUrl: env.appUrl, clock, listings, companies, blog });
   const messaging = createMessagingService({
     db: database.db,
@@ -270,7 +275,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: env.appUrl,
   });
   // Escrow funding rails: payment methods, plain wire transfers, and the escrow provider.
-  const paymentMethods = createPaymentMethodsService({ db: database.db });
+  const paymentMethods = createPaymentMethodsService({ db: database.db, audit });
   const escrowEvents = createEscrowEvents({ logger: app.log });
   const escrowProvider = createEscrowProvider(env, { db: database.db, clock, events: escrowEvents });
   const wireTransfers = createWireTransfersService({
@@ -284,6 +289,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: env.appUrl,
     bankDetails: env.wireBankDetails,
     isAdmin: admin.isAdmin,
+    audit,
   });
   const escrowTest = createEscrowTestService({
     provider: escrowProvider,
@@ -305,6 +311,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     escrowEvents,
     wireTransfers,
     appUrl: env.appUrl,
+    audit,
   });
   const auth = createAuth({
     db: database.db,
@@ -382,7 +389,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     overviewRoutes(createOverviewService({ accounts, listings, companies, wireTransfers, deals }), admin),
   );
   await app.register(
-    unconfirmedUsersRoutes(createUnconfirmedUsersService({ accounts, logger: app.log }), admin),
+    unconfirmedUsersRoutes(createUnconfirmedUsersService({ accounts, logger: app.log, audit }), admin),
+  );
+  await app.register(
+    securityRoutes(
+      createSecurityService({
+        db: database.db,
+        clock,
+        admin,
+        config: { authRateLimitPerMinute: env.authRateLimitPerMinute },
+      }),
+      admin,
+    ),
   );
   await app.register(settingsRoutes(settings, admin));
   await app.register(ledgerRoutes(ledger, admin));

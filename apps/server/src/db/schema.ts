@@ -1,6 +1,7 @@
 // Every table of every module, for Drizzle's typed client and for drizzle-kit.
 export * from '../modules/accounts/accounts.table.ts';
 export * from '../modules/admin/admin.table.ts';
+export * from '../modules/admin/audit.table.ts';
 export * from '../modules/billing/billing.table.ts';
 export * from '../modules/blog/blog.table.ts';
 export * from '../modules/companies/companies.table.ts';

@@ -9,6 +9,7 @@ import { AdminCompaniesPage } from './routes/admin/companies';
 import { AdminEmailPage } from './routes/admin/email';
 import { AdminDashboardPage } from './routes/admin/index';
 import { AdminListingsPage } from './routes/admin/listings';
+import { AdminSecurityPage } from './routes/admin/security';
 import { AdminUsersPage } from './routes/admin/users';
 import { AdminPaymentsPage } from './routes/admin/wire-transfers';
 import { ApiOverviewPage } from './routes/api-overview';
@@ -133,7 +134,7 @@ export const router = createBrowserRouter([
               // The dashboard card says /admin/email, the route table /admin/email-management: both work.
               { path: 'email', element: <AdminEmailPage /> },
               { path: 'email-management', element: <AdminEmailPage /> },
-              { path: 'security', element: later('Security Settings') },
+              { path: 'security', element: <AdminSecurityPage /> },
               { path: 'system', element: later('System Settings') },
               { path: '*', element: <NotFoundPage /> },
             ],

@@ -5,11 +5,13 @@ import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { findUserByEmail } from '../accounts/accounts.repository.ts';
 import { type AdminRow, findAdminByUserId, insertAdmin } from './admin.repository.ts';
+import { createAuditLog } from './audit.ts';
 
 export type AdminService = ReturnType<typeof createAdminService>;
 
 export function createAdminService(deps: { db: Db }) {
   const { db } = deps;
+  const audit = createAuditLog(db);
 
   /** The server-side admin check every admin route and screen relies on. */
   async function isAdmin(userId: string): Promise<boolean> {
@@ -31,5 +33,5 @@ export function createAdminService(deps: { db: Db }) {
     return insertAdmin(db, { id: randomUUID(), userId: user.id, email: user.email, role: 'admin' });
   }
 
-  return { isAdmin, requireAdmin, makeAdminByEmail };
+  return { isAdmin, requireAdmin, makeAdminByEmail, audit };
 }

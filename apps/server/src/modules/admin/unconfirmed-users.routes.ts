@@ -24,8 +24,8 @@ export const unconfirmedUsersRoutes =
       '/api/admin/unconfirmed-users/resend',
       { schema: { body: resendConfirmationBodySchema } },
       async (request, reply) => {
-        await admin.requireAdmin(request);
-        await unconfirmed.resend(request.body.email);
+        const actor = await admin.requireAdmin(request);
+        await unconfirmed.resend(request.body.email, actor);
         return reply.code(204).send();
       },
     );
@@ -34,8 +34,8 @@ export const unconfirmedUsersRoutes =
       '/api/admin/unconfirmed-users/resend-all',
       { schema: { body: bulkResendBodySchema, response: { 200: bulkResendResultSchema } } },
       async (request) => {
-        await admin.requireAdmin(request);
-        return unconfirmed.resendAll(request.body.emails);
+        const actor = await admin.requireAdmin(request);
+        return unconfirmed.resendAll(request.body.emails, actor);
       },
     );
   };

@@ -29,14 +29,14 @@ export const adminUsersRoutes =
       '/api/admin/admins',
       { schema: { body: AddAdminBodySchema, response: { 201: AdminRecordSchema } } },
       async (request, reply) => {
-        await admin.requireAdmin(request);
-        return reply.status(201).send(await users.addAdmin(request.body.email));
+        const actor = await admin.requireAdmin(request);
+        return reply.status(201).send(await users.addAdmin(request.body.email, actor));
       },
     );
 
     app.delete('/api/admin/admins/:id', { schema: { params: IdParams } }, async (request, reply) => {
-      await admin.requireAdmin(request);
-      await users.removeAdmin(request.params.id);
+      const actor = await admin.requireAdmin(request);
+      await users.removeAdmin(request.params.id, actor);
       return reply.status(204).send();
     });
 
@@ -60,8 +60,8 @@ export const adminUsersRoutes =
     );
 
     app.post('/api/admin/users/:id/reinstate', { schema: { params: IdParams } }, async (request, reply) => {
-      await admin.requireAdmin(request);
-      await users.reinstate(request.params.id);
+      const actor = await admin.requireAdmin(request);
+      await users.reinstate(request.params.id, actor);
       return reply.status(204).send();
     });
   };

@@ -26,6 +26,8 @@ import {
 export type AdminUsersService = ReturnType<typeof createAdminUsersService>;
 
 /** Administrators and accounts: add and remove admins, list and search users, suspend and reinstate. */
+type Actor = { id: string; email: string };
+
 export function createAdminUsersService(deps: { db: Db; clock: Clock; admin: AdminService }) {
   const { db, clock, admin } = deps;
 
@@ -34,21 +36,40 @@ export function createAdminUsersService(deps: { db: Db; clock: Clock; admin: Adm
   }
 
   /** Makes the account with this email an administrator: 404 without an account, 409 when already one. */
-  async function addAdmin(email: string): Promise<AdminRecord> {
+  async function addAdmin(email: string, actor?: Actor): Promise<AdminRecord> {
     const user = await findUserByEmail(db, email.trim());
     if (!user) throw new AppError('NOT_FOUND', M.noUserWithEmail);
     if (await admin.isAdmin(user.id)) throw new AppError('CONFLICT', M.alreadyAdmin);
-    return toAdminRecord(await admin.makeAdminByEmail(user.email));
+    const created = await admin.makeAdminByEmail(user.email);
+    if (actor)
+      await admin.audit.record({
+        actor,
+        action: 'admin.add',
+        targetType: 'admin',
+        targetId: created.id,
+        details: { email: created.email, userId: created.userId },
+      });
+    return toAdminRecord(created);
   }
 
   /** Removes an admin (another or oneself); never the last one. */
-  async function removeAdmin(id: string): Promise<void> {
+  async function removeAdmin(id: string, actor?: Actor): Promise<void> {
     await db.transaction(async (t) => {
       const tx = t as unknown as Db;
       const all = await lockAdmins(tx);
       if (!all.some((row) => row.id === id)) throw new AppError('NOT_FOUND', M.adminNotFound);
       if (all.length <= 1) throw new AppError('CONFLICT', M.lastAdmin);
       await deleteAdmin(tx, id);
+      if (actor)
+        await admin.audit.record(
+          {
+            actor,
+            action: 'admin.remove',
+            targetType: 'admin',
+            targetId: id,
+          },
+          tx,
+        );
     });
   }
 
@@ -73,14 +94,32 @@ export function createAdminUsersService(deps: { db: Db; clock: Clock; admin: Adm
       const tx = t as unknown as Db;
       await setSuspension(tx, user.id, { at: clock.now(), reason });
       await deleteSessionsOfUser(tx, user.id);
+      await admin.audit.record(
+        {
+          actor,
+          action: 'user.suspend',
+          targetType: 'user',
+          targetId: user.id,
+          details: { email: user.email, reason },
+        },
+        tx,
+      );
     });
   }
 
-  async function reinstate(userId: string): Promise<void> {
+  async function reinstate(userId: string, actor?: Actor): Promise<void> {
     const user = await findUserById(db, userId);
     if (!user) throw new AppError('NOT_FOUND', M.userNotFound);
     if (!user.suspendedAt) throw new AppError('CONFLICT', M.notSuspended);
     await setSuspension(db, user.id, null);
+    if (actor)
+      await admin.audit.record({
+        actor,
+        action: 'user.reinstate',
+        targetType: 'user',
+        targetId: user.id,
+        details: { email: user.email },
+      });
   }
 
   return { getAdmins, addAdmin, removeAdmin, listAllUsers, suspend, reinstate };

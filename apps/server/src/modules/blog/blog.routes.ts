@@ -86,14 +86,14 @@ export const blogRoutes =
       '/api/admin/blog/posts/:id',
       { schema: { params: IdParams, body: BlogPostBodySchema, response: { 200: BlogPostSchema } } },
       async (request) => {
-        await admin.requireAdmin(request);
-        return blog.update(request.params.id, request.body);
+        const actor = await admin.requireAdmin(request);
+        return blog.update(request.params.id, request.body, actor);
       },
     );
 
     app.delete('/api/admin/blog/posts/:id', { schema: { params: IdParams } }, async (request, reply) => {
-      await admin.requireAdmin(request);
-      await blog.remove(request.params.id);
+      const actor = await admin.requireAdmin(request);
+      await blog.remove(request.params.id, actor);
       return reply.status(204).send();
     });
 

@@ -21,6 +21,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { type AuditRecorder, noAudit } from '../admin/audit.ts';
 import {
   type BlogPostWithRefs,
   deletePost,
@@ -50,6 +51,7 @@ export type BlogService = ReturnType<typeof createBlogService>;
 type ListQuery = z.output<typeof ListBlogPostsQuerySchema>;
 type PostBody = z.output<typeof BlogPostBodySchema>;
 type Author = { id: string };
+type Actor = { id: string; email: string };
 
 /** A slug an editor types: lower-case letters, digits and single hyphens between them. */
 const SLUG_PATTERN = /^[\p{Ll}\p{N}]+(?:-[\p{Ll}\p{N}]+)*$/u;
@@ -99,7 +101,8 @@ const toPost = (row: BlogPostWithRefs): BlogPost => ({
   contentHtml: sanitizeBlogHtml(row.content),
 });
 
-export function createBlogService(deps: { db: Db; clock: Clock }) {
+export function createBlogService(deps: { db: Db; clock: Clock; audit?: AuditRecorder }) {
+  const audit = deps.audit ?? noAudit;
   const { db, clock } = deps;
 
   // ---- public --------------------------------------------------------------------------------
@@ -249,7 +252,7 @@ export function createBlogService(deps: { db: Db; clock: Clock }) {
     }
   }
 
-  async function create(author: Author, body: PostBody): Promise<BlogPost> {
+  async function create(author: Author | Actor, body: PostBody): Promise<BlogPost> {
     const { fields, tags: wanted, now } = await prepare(body);
     const id = randomUUID();
     await withFreeSlug(body, fields.title, undefined, (slug) =>
@@ -263,10 +266,18 @@ export function createBlogService(deps: { db: Db; clock: Clock }) {
         );
       }),
     );
+    if ('email' in author)
+      await audit({
+        actor: author,
+        action: 'blog_post.create',
+        targetType: 'blog_post',
+        targetId: id,
+        details: { title: body.title },
+      });
     return adminGet(id);
   }
 
-  async function update(id: string, body: PostBody): Promise<BlogPost> {
+  async function update(id: string, body: PostBody, actor?: Actor): Promise<BlogPost> {
     const existing = await findPostById(db, id);
     if (!existing) throw postNotFound();
     const { fields, tags: wanted } = await prepare(body);
@@ -281,11 +292,20 @@ export function createBlogService(deps: { db: Db; clock: Clock }) {
         );
       }),
     );
+    if (actor)
+      await audit({
+        actor,
+        action: 'blog_post.update',
+        targetType: 'blog_post',
+        targetId: id,
+        details: { title: body.title },
+      });
     return adminGet(id);
   }
 
-  async function remove(id: string): Promise<void> {
+  async function remove(id: string, actor?: Actor): Promise<void> {
     if (!(await deletePost(db, id))) throw postNotFound();
+    if (actor) await audit({ actor, action: 'blog_post.delete', targetType: 'blog_post', targetId: id });
   }
 
   /**

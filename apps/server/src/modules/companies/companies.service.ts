@@ -16,6 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SessionUser } from '../accounts/accounts.service.ts';
+import { type AuditRecorder, noAudit } from '../admin/audit.ts';
 import { companyRemovedEmail, companyVerifiedEmail } from '../notifications/email-templates.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { RealtimeService } from '../realtime/realtime.service.ts';
@@ -60,12 +61,15 @@ const toAdminView = (row: CompanyWithOwner): AdminCompany => ({
 });
 
 export function createCompaniesService(deps: {
+  /** The admin audit log. */
+  audit?: AuditRecorder;
   db: Db;
   clock: Clock;
   notifications: NotificationsService;
   realtime: RealtimeService;
   appUrl: string;
 }) {
+  const audit = deps.audit ?? noAudit;
   const { db, clock, notifications, realtime } = deps;
 
   /** Every connected user hears of directory changes; a failed broadcast never fails the write. */
@@ -157,6 +161,7 @@ export function createCompaniesService(deps: {
       verifiedByAdminEmail: admin.email,
       updatedAt: now,
     });
+    await audit({ actor: admin, action: 'company.verify', targetType: 'company', targetId: id });
     if (!row.verified)
       await notifications.queueEmail({
         to: row.ownerEmail,
@@ -176,6 +181,13 @@ export function createCompaniesService(deps: {
       removalReason: reason,
       removedByAdminEmail: admin.email,
       updatedAt: now,
+    });
+    await audit({
+      actor: admin,
+      action: 'company.remove',
+      targetType: 'company',
+      targetId: id,
+      details: { reason },
     });
     await notifications.queueEmail({
       to: row.ownerEmail,

@@ -35,6 +35,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SessionUser } from '../accounts/accounts.service.ts';
+import { type AuditRecorder, noAudit } from '../admin/audit.ts';
 import { LEDGER_ACCOUNTS, type LedgerLine, type LedgerService } from '../ledger/ledger.service.ts';
 import type { MessagingService } from '../messaging/messaging.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
@@ -185,6 +186,8 @@ export const machineStateOfRow = (row: DealRow): DealMachineState => ({
  */
 export function createDealsService(deps: {
   db: Db;
+  /** The admin audit log. */
+  audit?: AuditRecorder;
   clock: Clock;
   ledger: LedgerService;
   payments: PaymentsService;
@@ -200,6 +203,7 @@ export function createDealsService(deps: {
   appUrl: string;
   logError?: (msg: string, err: unknown) => void;
 }) {
+  const audit = deps.audit ?? noAudit;
   const { db, clock, ledger, payments, settings, notifications, realtime, escrowProvider, wireTransfers } =
     deps;
   const logError =
@@ -949,6 +953,7 @@ export function createDealsService(deps: {
     action: 'release-escrow' | 'refund-escrow',
   ): Promise<Deal> {
     const row = await applyDealTransition(dealId, action, { role: 'admin', userId: admin.id });
+    await audit({ actor: admin, action: `deal.${action}`, targetType: 'deal', targetId: dealId });
     return toView(row, null);
   }
 

@@ -47,8 +47,8 @@ export const paymentMethodsRoutes =
         },
       },
       async (request) => {
-        await admin.requireAdmin(request);
-        return paymentMethods.update(request.params.id, request.body);
+        const actor = await admin.requireAdmin(request);
+        return paymentMethods.update(request.params.id, request.body, actor);
       },
     );
   };

@@ -8,6 +8,7 @@ import {
 } from '@app/shared/deals/deals.schemas';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { type AuditRecorder, noAudit } from '../admin/audit.ts';
 import {
   findPaymentMethodById,
   findPaymentMethodByType,
@@ -57,8 +58,9 @@ export const toPaymentMethod = (row: PaymentMethodRow): PaymentMethod => ({
 
 export type PaymentMethodsService = ReturnType<typeof createPaymentMethodsService>;
 
-export function createPaymentMethodsService(deps: { db: Db }) {
+export function createPaymentMethodsService(deps: { db: Db; audit?: AuditRecorder }) {
   const { db } = deps;
+  const audit = deps.audit ?? noAudit;
 
   /**
    * Enabled methods in the specification's order; with a total, only those offered for it (card only
@@ -88,7 +90,11 @@ export function createPaymentMethodsService(deps: { db: Db }) {
   }
 
   /** An administrator's edit: name, description, fee (percent, stored as basis points) or enabled. */
-  async function update(id: string, body: UpdatePaymentMethodBody): Promise<PaymentMethod> {
+  async function update(
+    id: string,
+    body: UpdatePaymentMethodBody,
+    actor?: { id: string; email: string },
+  ): Promise<PaymentMethod> {
     const patch = {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.description !== undefined ? { description: body.description } : {}),
@@ -102,6 +108,14 @@ export function createPaymentMethodsService(deps: { db: Db }) {
         ? await updatePaymentMethodRow(db, id, patch)
         : await findPaymentMethodById(db, id);
     if (!row) throw new AppError('NOT_FOUND', PAYMENT_METHOD_MESSAGES.notFound);
+    if (actor)
+      await audit({
+        actor,
+        action: 'payment_method.update',
+        targetType: 'payment_method',
+        targetId: id,
+        details: body,
+      });
     return toPaymentMethod(row);
   }
 

@@ -8,7 +8,7 @@ import {
 } from '@app/shared/deals/deals.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/session.ts';
-import type { WireTransfersService } from './wire-transfers.service.ts';
+import type { WireAdmin, WireTransfersService } from './wire-transfers.service.ts';
 
 // A bodiless POST arrives as null.
 const ActionBody = AdminWireActionBodySchema.nullish();
@@ -69,15 +69,19 @@ export const wireTransfersRoutes =
       'transfer-commission': wireTransfers.transferCommission,
     } as const;
     for (const [action, run] of Object.entries(retries) as Array<
-      [keyof typeof retries, (id: string) => Promise<unknown>]
+      [keyof typeof retries, (id: string, actor: WireAdmin) => Promise<unknown>]
     >) {
       app.post(
         `/api/admin/wire-transfers/:id/${action}`,
         { schema: { params: WireTransferIdParamsSchema, response: { 200: WireTransferSchema } } },
         async (request) => {
           const { id } = request.params;
-          await wireTransfers.requireAdmin(request.user, { action, wireTransferId: id, ip: request.ip });
-          return run(id) as ReturnType<typeof wireTransfers.transferCommission>;
+          const admin = await wireTransfers.requireAdmin(request.user, {
+            action,
+            wireTransferId: id,
+            ip: request.ip,
+          });
+          return run(id, admin) as ReturnType<typeof wireTransfers.transferCommission>;
         },
       );
     }

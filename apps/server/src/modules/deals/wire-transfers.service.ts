@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ErrorReporter } from '../../lib/error-reporter.ts';
+import { type AuditRecorder, noAudit } from '../admin/audit.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { LEDGER_ACCOUNTS } from '../ledger/ledger.service.ts';
 import { wireInstructionsEmail } from '../notifications/email-templates.ts';
@@ -120,11 +121,22 @@ export function createWireTransfersService(deps: {
   /** Where buyers wire the money (WIRE_* configuration). */
   bankDetails: BankDetails;
   isAdmin(userId: string): Promise<boolean>;
+  /** The admin audit log. */
+  audit?: AuditRecorder;
   /** Replaced in tests to force reference collisions. */
   generateReference?: (now: Date) => string;
 }) {
   const { db, ledger, notifications, settings, clock, logger, reporter, appUrl, bankDetails, isAdmin } = deps;
   const generateReference = deps.generateReference ?? generateWireReference;
+  const audit = deps.audit ?? noAudit;
+  const audited = (admin: WireAdmin, action: string, id: string, notes?: string) =>
+    audit({
+      actor: admin,
+      action: `wire_transfer.${action}`,
+      targetType: 'wire_transfer',
+      targetId: id,
+      details: notes === undefined ? {} : { notes },
+    });
   const verifiedHandlers: WireVerifiedHandler[] = [];
   const failedHandlers: WireTransferHandler[] = [];
   const commissionHandlers: WireTransferHandler[] = [];
@@ -345,6 +357,7 @@ export function createWireTransfersService(deps: {
         'Wire transfer received',
       );
     });
+    await audited(admin, 'received', id, notes);
     return view(id);
   }
 
@@ -393,6 +406,7 @@ export function createWireTransfersService(deps: {
         ? 'Wire transfer verified and returned to the buyer'
         : 'Wire transfer verified',
     );
+    await audited(admin, 'verify', id, notes);
     if (!verified.returnedToBuyerAt) await runAfterVerification(verified);
     return view(id);
   }
@@ -470,11 +484,12 @@ export function createWireTransfersService(deps: {
         'Wire transfer marked failed',
       );
     });
+    await audited(admin, 'fail', id, notes);
     return view(id);
   }
 
   /** Books the wire processing fee out of the escrow (idempotent: once per wire). */
-  async function transferProcessingFee(id: string): Promise<WireTransfer> {
+  async function transferProcessingFee(id: string, actor?: WireAdmin): Promise<WireTransfer> {
     await inTransaction(async (tx) => {
       const wire = await lockForChange(tx, id);
       if (wire.status !== 'verified') throw new AppError('CONFLICT', WIRE_MESSAGES.notVerified);
@@ -499,6 +514,7 @@ export function createWireTransfersService(deps: {
       const now = clock.now();
       await updateWireTransfer(tx, id, { processingFeeTransferredAt: now, updatedAt: now });
     });
+    if (actor) await audited(actor, 'transfer_processing_fee', id);
     return view(id);
   }
 
@@ -506,7 +522,7 @@ export function createWireTransfersService(deps: {
    * Books the deal's commission out of the escrow. The key is the deal's commission key, so the
    * commission is taken once whichever way it was paid.
    */
-  async function transferCommission(id: string): Promise<WireTransfer> {
+  async function transferCommission(id: string, actor?: WireAdmin): Promise<WireTransfer> {
     await inTransaction(async (tx) => {
       const wire = await lockForChange(tx, id);
       if (wire.status !== 'verified') throw new AppError('CONFLICT', WIRE_MESSAGES.notVerified);
@@ -535,6 +551,7 @@ export function createWireTransfersService(deps: {
       })) as WireTransferRow;
       for (const handler of commissionHandlers) await handler(updated, tx);
     });
+    if (actor) await audited(actor, 'transfer_commission', id);
     return view(id);
   }
 

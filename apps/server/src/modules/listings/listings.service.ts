@@ -24,6 +24,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Storage } from '../../lib/storage.ts';
 import type { SessionUser } from '../accounts/accounts.service.ts';
+import { type AuditRecorder, noAudit } from '../admin/audit.ts';
 import type { BillingService } from '../billing/billing.service.ts';
 import { listingRejectedEmail } from '../notifications/email-templates.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
@@ -68,6 +69,8 @@ export type ListingsService = ReturnType<typeof createListingsService>;
 
 /** Listings: the marketplace, creating and managing one's listings, moderation, featuring and photos. */
 export function createListingsService(deps: {
+  /** The admin audit log. */
+  audit?: AuditRecorder;
   db: Db;
   clock: Clock;
   storage: Storage;
@@ -78,6 +81,7 @@ export function createListingsService(deps: {
   isAdmin(userId: string): Promise<boolean>;
   appUrl: string;
 }) {
+  const audit = deps.audit ?? noAudit;
   const { db, clock, storage, billing, payments, settings, notifications } = deps;
 
   // A paid featuring: runs once, inside the transaction that books the payment.
@@ -375,6 +379,13 @@ export function createListingsService(deps: {
       reviewedByAdminEmail: admin.email,
       reviewedAt: clock.now(),
     });
+    await audit({
+      actor: admin,
+      action: 'listing.approve',
+      targetType: 'listing',
+      targetId: id,
+      details: notes ? { notes } : {},
+    });
     return getOwn(id);
   }
 
@@ -386,6 +397,13 @@ export function createListingsService(deps: {
       adminNotes: reason,
       reviewedByAdminEmail: admin.email,
       reviewedAt: clock.now(),
+    });
+    await audit({
+      actor: admin,
+      action: 'listing.reject',
+      targetType: 'listing',
+      targetId: id,
+      details: { reason },
     });
     await notifications.queueEmail({
       to: row.ownerEmail,

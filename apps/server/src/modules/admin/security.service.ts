@@ -1,0 +1,97 @@
+import { SIGN_IN_LIMITS } from '@app/shared/accounts/accounts.schemas';
+import {
+  AUDIT_LOG_PAGE_SIZE,
+  ADMIN_SECURITY_MESSAGES as M,
+  type RateLimit,
+  SECURITY_LIST_LIMIT,
+  type SecurityOverview,
+} from '@app/shared/admin/admin-security.schemas';
+import { CONTACT_LIMITS } from '@app/shared/content/contact.schemas';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AdminService } from './admin.service.ts';
+import type { AuditActor } from './audit.ts';
+import { deleteSession, listActiveSessions, listFailedSignIns } from './security.repository.ts';
+
+export type SecurityService = ReturnType<typeof createSecurityService>;
+
+/** The security screen: failed sign-ins, live sessions, the limits in force and the audit log. */
+export function createSecurityService(deps: {
+  db: Db;
+  clock: Clock;
+  admin: AdminService;
+  /** The limits the server was started with. */
+  config: { authRateLimitPerMinute: number };
+}) {
+  const { db, clock, admin, config } = deps;
+
+  function rateLimits(): RateLimit[] {
+    return [
+      {
+        name: 'Authentication requests',
+        limit: `${config.authRateLimitPerMinute} per minute`,
+        appliesTo: 'Sign-up, sign-in, password reset and email confirmation, per address',
+      },
+      {
+        name: 'Failed sign-ins per account',
+        limit: `${SIGN_IN_LIMITS.perAccount} per ${SIGN_IN_LIMITS.windowMinutes} minutes`,
+        appliesTo: 'Each email address',
+      },
+      {
+        name: 'Failed sign-ins per address',
+        limit: `${SIGN_IN_LIMITS.perAddress} per ${SIGN_IN_LIMITS.windowMinutes} minutes`,
+        appliesTo: 'Each IP address',
+      },
+      {
+        name: 'Contact form',
+        limit: `${CONTACT_LIMITS.perUserMax} per ${CONTACT_LIMITS.windowMinutes} minutes`,
+        appliesTo: 'Each sender',
+      },
+    ];
+  }
+
+  async function overview(auditPage: number): Promise<SecurityOverview> {
+    const [failed, live, audit] = await Promise.all([
+      listFailedSignIns(db, SECURITY_LIST_LIMIT),
+      listActiveSessions(db, clock.now(), SECURITY_LIST_LIMIT),
+      admin.audit.list(auditPage, AUDIT_LOG_PAGE_SIZE),
+    ]);
+    return {
+      failedSignIns: failed.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+      sessions: live.map((r) => ({
+        ...r,
+        createdAt: r.createdAt.toISOString(),
+        expiresAt: r.expiresAt.toISOString(),
+      })),
+      rateLimits: rateLimits(),
+      auditLog: {
+        items: audit.rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+        total: audit.total,
+        page: auditPage,
+        pageSize: AUDIT_LOG_PAGE_SIZE,
+      },
+    };
+  }
+
+  /** Ends a session at once: its cookie stops working on the next request. */
+  async function endSession(actor: AuditActor, id: string): Promise<void> {
+    await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const ended = await deleteSession(tx, id);
+      if (!ended) throw new AppError('NOT_FOUND', M.sessionNotFound);
+      await admin.audit.record(
+        {
+          actor,
+          action: 'session.end',
+          targetType: 'session',
+          targetId: id,
+          details: { userId: ended.userId },
+        },
+        tx,
+      );
+    });
+  }
+
+  return { overview, endSession };
+}
