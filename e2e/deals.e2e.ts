@@ -1,10 +1,12 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   createConfirmedAccount,
   DEMO_ADMIN,
   DEMO_PASSWORD,
   expect,
   expectAccessible,
+  fillSandboxCard,
+  signedInPage,
   signInThroughDialog,
   test,
 } from './support/fixtures.ts';
@@ -18,21 +20,6 @@ const SELLER = 'lucia@andes-scrap.test';
 /** A sell listing of Tom Becker: 80,000 lb at $0.18 = $14,400.00. */
 const TOM_LISTING = 'PET bottle bales, clear, 95% purity';
 const TOM = 'tom@polycycle.test';
-
-async function fillCard(checkout: Page) {
-  await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await checkout.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await checkout.getByLabel('CVC').fill('123');
-  await checkout.getByLabel('Name on card').fill('Jordan Lee');
-}
-
-async function signedInPage(browser: Browser, baseURL: string, email: string, password: string) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await page.goto('/');
-  await signInThroughDialog(page, email, password);
-  return page;
-}
 
 /** The listing's card on the marketplace, found through the search box. */
 async function marketplaceCard(page: Page, listingTitle: string) {
@@ -130,7 +117,7 @@ test('an offer is confirmed by both, funded by card, shipped, released, and its 
   await fund.getByRole('button', { name: 'Continue to Payment' }).click();
 
   await expect(buyer.getByRole('button', { name: 'Pay $1,029.00' })).toBeVisible({ timeout: 15_000 });
-  await fillCard(buyer);
+  await fillSandboxCard(buyer);
   await buyer.getByRole('button', { name: 'Pay $1,029.00' }).click();
   await expect(buyer.getByText('Escrow payment successful!')).toBeVisible({ timeout: 20_000 });
   await expect(buyer).toHaveURL(/\/dashboard$/);
@@ -161,7 +148,7 @@ test('an offer is confirmed by both, funded by card, shipped, released, and its 
   const popup = buyer.waitForEvent('popup');
   await commission.getByRole('button', { name: 'Pay Commission' }).click();
   const checkout = await popup;
-  await fillCard(checkout);
+  await fillSandboxCard(checkout);
   await checkout.getByRole('button', { name: 'Pay $30.00' }).click();
   await expect(checkout.getByText('Commission paid')).toBeVisible({ timeout: 20_000 });
   await expect(checkout).toHaveURL(/\/deals$/);

@@ -1,10 +1,12 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   createConfirmedAccount,
   DEMO_PASSWORD,
   DEMO_TRADER,
   expect,
   expectAccessible,
+  fillSandboxCard,
+  signedInPage,
   signInThroughDialog,
   test,
 } from './support/fixtures.ts';
@@ -13,21 +15,6 @@ import {
 const MARIA_LISTING = 'Aluminium UBC bales (Taldack)';
 /** A listing of another demo trader, Tom Becker, for the premium journey. */
 const TOM_LISTING = 'PET bottle bales, clear';
-
-async function fillCard(checkout: Page) {
-  await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await checkout.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await checkout.getByLabel('CVC').fill('123');
-  await checkout.getByLabel('Name on card').fill('Jordan Lee');
-}
-
-async function signedInPage(browser: Browser, baseURL: string, email: string, password: string) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await page.goto('/');
-  await signInThroughDialog(page, email, password);
-  return page;
-}
 
 /** Opens the start-conversation dialog from the listing's card on the marketplace. */
 async function openMessageDialog(page: Page, listingTitle: string, sellerName: string) {
@@ -71,7 +58,7 @@ test('a free trader pays the contact fee, and the two traders message each other
   // The sandbox checkout of the contact fee, in the same tab.
   await expect(buyer.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(buyer.getByRole('button', { name: 'Pay $10.00' })).toBeVisible();
-  await fillCard(buyer);
+  await fillSandboxCard(buyer);
   await buyer.getByRole('button', { name: 'Pay $10.00' }).click();
 
   // Back on /messages: the payment is confirmed and the conversation opens.
@@ -197,7 +184,7 @@ test('a Premium trader starts a conversation without paying', async ({ page, bas
   const popup = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Upgrade Now' }).click();
   const checkout = await popup;
-  await fillCard(checkout);
+  await fillSandboxCard(checkout);
   await checkout.getByRole('button', { name: /^Subscribe/ }).click();
   await expect(checkout.getByText('Subscription activated!')).toBeVisible();
   await checkout.close();

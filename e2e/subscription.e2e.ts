@@ -3,6 +3,7 @@ import {
   createConfirmedAccount,
   expect,
   expectAccessible,
+  fillSandboxCard,
   signInThroughDialog,
   test,
 } from './support/fixtures.ts';
@@ -15,13 +16,6 @@ async function openCheckout(page: Page): Promise<Page> {
   await checkout.waitForLoadState();
   await expect(checkout.getByRole('heading', { level: 1 })).toBeVisible();
   return checkout;
-}
-
-async function fillCard(checkout: Page, number: string) {
-  await checkout.getByLabel('Card number').fill(number);
-  await checkout.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await checkout.getByLabel('CVC').fill('123');
-  await checkout.getByLabel('Name on card').fill('Jordan Lee');
 }
 
 test('a free trader upgrades to Premium through the checkout and sees the premium state', async ({
@@ -38,7 +32,7 @@ test('a free trader upgrades to Premium through the checkout and sees the premiu
 
   const checkout = await openCheckout(page);
   await expectAccessible(checkout);
-  await fillCard(checkout, '4242 4242 4242 4242');
+  await fillSandboxCard(checkout, '4242 4242 4242 4242');
   await checkout.getByRole('button', { name: /^Subscribe/ }).click();
   await expect(checkout).toHaveURL(/\/dashboard/);
   await expect(checkout.getByText('Subscription activated!')).toBeVisible();
@@ -63,7 +57,7 @@ test('a declined card shows the failure and leaves the trader on the free plan',
   await page.goto('/subscription');
 
   const checkout = await openCheckout(page);
-  await fillCard(checkout, '4000 0000 0000 0002');
+  await fillSandboxCard(checkout, '4000 0000 0000 0002');
   await checkout.getByRole('button', { name: /^Subscribe/ }).click();
   await expect(checkout.getByText(/Your card was declined/)).toBeVisible();
   await checkout.getByRole('button', { name: 'Cancel and return to Recytrade' }).click();

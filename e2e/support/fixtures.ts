@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, test as base, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Recytrade-demo-2026';
 export const DEMO_TRADER = 'maria@greenloop-metals.test';
@@ -123,4 +123,21 @@ export async function signInByApi(
     data: { email, password },
   });
   expect(res.ok()).toBe(true);
+}
+
+/** Fills the sandbox checkout's card form (4242… succeeds; the sandbox lists the declining numbers). */
+export async function fillSandboxCard(checkout: Page, number = '4242 4242 4242 4242') {
+  await checkout.getByLabel('Card number').fill(number);
+  await checkout.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await checkout.getByLabel('CVC').fill('123');
+  await checkout.getByLabel('Name on card').fill('Jordan Lee');
+}
+
+/** A second browser context signed in through the dialog: the other party of a two-user journey. */
+export async function signedInPage(browser: Browser, baseURL: string, email: string, password: string) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto('/');
+  await signInThroughDialog(page, email, password);
+  return page;
 }

@@ -1,5 +1,4 @@
-import DOMPurify from 'dompurify';
-import { useMemo } from 'react';
+import { SanitizedHtml } from '@/components/ui/sanitized-html';
 import { cn } from '@/lib/cn';
 
 /** Typography for article bodies: paragraphs, headings, lists, quotes, links, code and images. */
@@ -21,18 +20,7 @@ export const blogProseClassName = cn(
   'break-words',
 );
 
-/**
- * The post's body as the server sent it in `contentHtml`: sanitised by the server's allow-list on save
- * and on render, and once more here with DOMPurify, so a server defect alone cannot run script in the
- * page. This is the one place the web inserts HTML.
- */
+/** The post's body: `contentHtml`, cleaned by the server's allow-list and again by SanitizedHtml. */
 export function BlogContent({ html, className }: { html: string; className?: string }) {
-  const clean = useMemo(
-    () => DOMPurify.sanitize(html, { FORBID_TAGS: ['style', 'form'], ADD_ATTR: ['target'] }),
-    [html],
-  );
-  return (
-    // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised twice, by the server and by DOMPurify above
-    <div className={cn(blogProseClassName, className)} dangerouslySetInnerHTML={{ __html: clean }} />
-  );
+  return <SanitizedHtml html={html} className={cn(blogProseClassName, className)} />;
 }
