@@ -8,11 +8,12 @@ import { type ComponentPropsWithoutRef, useMemo } from 'react';
 export function SanitizedHtml({
   html,
   ...props
-}: { html: string } & Omit<ComponentPropsWithoutRef<'div'>, 'children' | 'dangerouslySetInnerHTML'>) {
+}: { html: string } & Omit<ComponentPropsWithoutRef<'div'>, 'children'>) {
   const clean = useMemo(
     () => DOMPurify.sanitize(html, { FORBID_TAGS: ['style', 'form'], ADD_ATTR: ['target'] }),
     [html],
   );
+  // Set after the spread, so a caller cannot pass raw HTML through.
   // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify just above
   return <div {...props} dangerouslySetInnerHTML={{ __html: clean }} />;
 }
