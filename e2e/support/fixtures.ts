@@ -10,6 +10,18 @@ export const DEMO_ADMIN = 'admin@recytrade.test';
  * dialog still fading in has half-transparent text that axe would measure mid-animation.
  */
 export async function expectAccessible(page: Page) {
+  // A toast counts as shown once sonner has mounted it and its enter transition has finished.
+  await page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll('[data-sonner-toast]')].every(
+          (t) => t.getAttribute('data-mounted') === 'true',
+        ),
+      undefined,
+      { timeout: 3_000 },
+    )
+    .catch(() => undefined);
+  await page.waitForTimeout(50);
   await page
     .waitForFunction(
       () =>
