@@ -32,6 +32,13 @@ export default defineConfig({
       ],
     },
   },
+  // The journeys share one server and run in parallel; the platform switches (maintenance mode) would
+  // lock every other journey out, so their file runs alone, after the others. To run only that file:
+  // `npx playwright test e2e/system-settings.e2e.ts --no-deps` (without --no-deps the journeys run first).
+  projects: [
+    { name: 'journeys', testIgnore: /system-settings\.e2e\.ts/ },
+    { name: 'platform-switches', testMatch: /system-settings\.e2e\.ts/, dependencies: ['journeys'] },
+  ],
   webServer: {
     command: `rm -rf ${dataDir} && ${databaseEnv}PORT=${port} DATA_DIR=${dataDir} LOG_LEVEL=warn AUTH_RATE_LIMIT_PER_MINUTE=1000 node apps/server/src/server.ts`,
     url: `${baseURL}/api/health`,

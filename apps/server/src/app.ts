@@ -34,6 +34,10 @@ import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { type BillingService, createBillingService } from './modules/billing/billing.service.ts';
 import { blogRoutes } from './modules/blog/blog.routes.ts';
 import { type BlogService, createBlogService } from './modules/blog/blog.service.ts';
+import { scheduleCampaignJobs } from './modules/campaigns/campaigns.job.ts';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
+import { type CampaignsService, createCampaignsService } from './modules/campaigns/campaigns.service.ts';
+import { createUnsubscribeTokens } from './modules/campaigns/unsubscribe-token.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { type CompaniesService, createCompaniesService } from './modules/companies/companies.service.ts';
 import { contactRoutes } from './modules/content/contact.routes.ts';
@@ -73,12 +77,13 @@ import { scheduleMessagingJobs } from './modules/messaging/messaging.job.ts';
 import { messagingRoutes } from './modules/messaging/messaging.routes.ts';
 import { createMessagingService, type MessagingService } from './modules/messaging/messaging.service.ts';
 import { emailVerificationEmail, passwordResetEmail } from './modules/notifications/email-templates.ts';
-import { createMailer, type Mailer } from './modules/notifications/mailer.ts';
+import type { Mailer } from './modules/notifications/mailer.ts';
 import { devMailboxRoutes } from './modules/notifications/notifications.routes.ts';
 import {
   createNotificationsService,
   type NotificationsService,
 } from './modules/notifications/notifications.service.ts';
+import { createSettingsMailer } from './modules/notifications/settings-mailer.ts';
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import { paymentsRoutes, paymentsWebhookRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.ts';
@@ -98,7 +103,13 @@ import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { createSeoService } from './modules/seo/seo.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service.ts';
+import { scheduleBackupJobs } from './modules/system/backups.job.ts';
+import { createBackupsService } from './modules/system/backups.service.ts';
+import { createDatabaseStatusService } from './modules/system/database-status.service.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import { registerAdminGuard } from './plugins/admin-guard.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.ts';
+import { registerMaintenanceMode } from './plugins/maintenance.ts';
 import { registerSameOriginGuard } from './plugins/same-origin.ts';
 import { registerSession } from './plugins/session.ts';
 
@@ -135,6 +146,7 @@ export type AppServices = {
   listings: ListingsService;
   companies: CompaniesService;
   blog: BlogService;
+  campaigns: CampaignsService;
   contact: ContactService;
   messaging: MessagingService;
   paymentMethods: PaymentMethodsService;
@@ -195,12 +207,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Platform services: job queue and cross-instance pub/sub live in the same database.
   const jobs = await startJobQueue(database, deps.jobs);
   const pubsub = await startPubSub(database);
-  const mailer = deps.mailer ?? createMailer(env.smtpUrl);
-  const notifications = createNotificationsService({ db: database.db, jobs, mailer, mailFrom: env.mailFrom });
-  const realtime = createRealtimeService({ pubsub });
   const admin = createAdminService({ db: database.db });
   const audit = admin.audit.record;
-  const settings = createSettingsService({ db: database.db });
+  // Settings come first: the mailer and the notifications read the email settings at each send.
+  const settings = createSettingsService({ db: database.db, audit });
+  const mailer =
+    deps.mailer ??
+    createSettingsMailer({
+      smtpServer: async () => {
+        const s = await settings.getAll();
+        return { host: s['email.smtp_host'], port: s['email.smtp_port'] };
+      },
+      smtpUrl: env.smtpUrl,
+      credentials: env.smtpCredentials,
+    });
+  const notifications = createNotificationsService({
+    db: database.db,
+    jobs,
+    mailer,
+    mailFrom: env.mailFrom,
+    settings,
+  });
+  const realtime = createRealtimeService({ pubsub });
   const ledger = createLedgerService({ db: database.db });
   const injectTransport: WebhookTransport = async (url, body, headers) => {
     const res = await app.inject({ method: 'POST', url: new URL(url).pathname, payload: body, headers });
@@ -264,6 +292,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reporter,
   });
   const blog = createBlogService({ db: database.db, clock, audit });
+  const campaigns = createCampaignsService({
+    db: database.db,
+    jobs,
+    notifications,
+    clock,
+    appUrl: env.appUrl,
+    unsubscribeTokens: createUnsubscribeTokens(env.authSecret),
+    premiumProvider: provider.name,
+    ratePerMinute: env.bulkEmailRatePerMinute,
+    audit,
+  });
   const seo = createSeoService({ appUrl: env.appUrl, clock, listings, companies, blog });
   const messaging = createMessagingService({
     db: database.db,
@@ -346,6 +385,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       isAdmin: admin.isAdmin,
       subscription: billing.getSubscriptionSummary,
     },
+    settings,
   });
   app.decorate('services', {
     accounts,
@@ -360,6 +400,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     listings,
     companies,
     blog,
+    campaigns,
     contact,
     messaging,
     paymentMethods,
@@ -379,12 +420,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await scheduleListingsJobs(jobs, listings);
   await scheduleMessagingJobs(jobs, messaging);
   await scheduleDealJobs(jobs, deals);
+  await scheduleCampaignJobs(jobs, campaigns);
+  const backups = createBackupsService({
+    database,
+    config: { backupDir: env.backupDir, pgDumpPath: env.pgDumpPath, keep: env.backupKeep },
+    clock,
+    jobs,
+    settings,
+    audit,
+    logger: app.log,
+  });
+  await scheduleBackupJobs(jobs, backups);
   registerSession(app, accounts);
+  registerAdminGuard(app, admin);
+  registerMaintenanceMode(app, { platformStatus: settings.getPlatformStatus, isAdmin: admin.isAdmin });
 
   await app.register(healthRoutes(database));
   await app.register(accountsRoutes(accounts, { rateLimitPerMinute: env.authRateLimitPerMinute }));
   await app.register(adminRoutes(admin));
-  await app.register(adminUsersRoutes(createAdminUsersService({ db: database.db, clock, admin }), admin));
+  await app.register(
+    adminUsersRoutes(createAdminUsersService({ db: database.db, clock, admin, realtime }), admin),
+  );
   await app.register(
     overviewRoutes(createOverviewService({ accounts, listings, companies, wireTransfers, deals }), admin),
   );
@@ -403,12 +459,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
   );
   await app.register(settingsRoutes(settings, admin));
+  await app.register(
+    systemRoutes(
+      { databaseStatus: createDatabaseStatusService({ database, backups, clock }), backups },
+      admin,
+    ),
+  );
   await app.register(ledgerRoutes(ledger, admin));
   await app.register(billingRoutes(billing));
   await app.register(paymentsRoutes(payments));
   await app.register(listingsRoutes(listings, admin));
   await app.register(companiesRoutes(companies, admin));
   await app.register(blogRoutes(blog, admin));
+  await app.register(campaignsRoutes(campaigns, admin));
   await app.register(adsRoutes(ads));
   await app.register(seoRoutes(seo));
   await app.register(contactRoutes(contact));

@@ -21,6 +21,31 @@ describe('loadEnv', () => {
     expect(loadEnv({ DATA_DIR: dir }).authSecret).toBe(env.authSecret);
   });
 
+  it('backs up the embedded database into DATA_DIR/backups by default, and PostgreSQL only when BACKUP_DIR is set', () => {
+    const dir = dataDir();
+    expect(loadEnv({ DATA_DIR: dir })).toMatchObject({
+      backupDir: path.join(dir, 'backups'),
+      pgDumpPath: 'pg_dump',
+      backupKeep: 14,
+    });
+    const url = 'postgres://u@localhost/db';
+    expect(loadEnv({ DATA_DIR: dir, DATABASE_URL: url }).backupDir).toBeUndefined();
+    expect(
+      loadEnv({
+        DATA_DIR: dir,
+        DATABASE_URL: url,
+        BACKUP_DIR: '/srv/backups',
+        PG_DUMP_PATH: '/usr/lib/postgresql/16/bin/pg_dump',
+        BACKUP_KEEP: '30',
+      }),
+    ).toMatchObject({
+      backupDir: '/srv/backups',
+      pgDumpPath: '/usr/lib/postgresql/16/bin/pg_dump',
+      backupKeep: 30,
+    });
+    expect(() => loadEnv({ DATA_DIR: dir, BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
+  });
+
   it('honours PORT and DATA_DIR', () => {
     const dir = dataDir();
     const env = loadEnv({ PORT: '4123', DATA_DIR: dir });

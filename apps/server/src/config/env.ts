@@ -21,8 +21,13 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   APP_URL: z.url().optional(),
   DATABASE_URL: z.string().optional(),
+  BACKUP_DIR: z.string().optional(),
+  PG_DUMP_PATH: z.string().min(1).default('pg_dump'),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
   SMTP_URL: z.string().optional(),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
   MAIL_FROM: z.string().default('Recytrade <no-reply@recytrade.local>'),
   SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an email address').default('support@recytrade.com'),
   DEV_MAILBOX: bool,
@@ -32,6 +37,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool,
   SERVE_WEB: bool,
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  BULK_EMAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PREMIUM_PRICE_ID: z.string().optional(),
@@ -74,8 +80,16 @@ export type Env = {
   dataDir: string;
   appUrl: string;
   databaseUrl: string | undefined;
+  /** Where database backups are written; unset turns backups off (PGlite defaults to DATA_DIR/backups). */
+  backupDir: string | undefined;
+  /** The pg_dump binary used for PostgreSQL backups. */
+  pgDumpPath: string;
+  /** How many newest backup files are kept; older ones are deleted after each successful backup. */
+  backupKeep: number;
   authSecret: string;
   smtpUrl: string | undefined;
+  /** SMTP_USER and SMTP_PASSWORD: the login at the SMTP server chosen on /admin/system (not SMTP_URL's). */
+  smtpCredentials: { user: string; password: string } | null;
   mailFrom: string;
   /** Where contact-form messages are emailed. */
   supportEmail: string;
@@ -86,6 +100,8 @@ export type Env = {
   trustProxy: boolean;
   serveWeb: boolean;
   authRateLimitPerMinute: number;
+  /** The most campaign emails sent per minute (all instances together). */
+  bulkEmailRatePerMinute: number;
   /** stripe when STRIPE_SECRET_KEY is set, otherwise the built-in sandbox provider. */
   paymentsProvider: 'stripe' | 'sandbox';
   stripeSecretKey: string | undefined;
@@ -141,8 +157,17 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dataDir,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL || undefined,
+    // The embedded database backs up out of the box; PostgreSQL needs an operator's choice of place.
+    backupDir: e.BACKUP_DIR
+      ? path.resolve(e.BACKUP_DIR)
+      : e.DATABASE_URL
+        ? undefined
+        : path.join(dataDir, 'backups'),
+    pgDumpPath: e.PG_DUMP_PATH,
+    backupKeep: e.BACKUP_KEEP,
     authSecret: e.AUTH_SECRET ?? localDevSecret(dataDir),
     smtpUrl: e.SMTP_URL || undefined,
+    smtpCredentials: e.SMTP_USER ? { user: e.SMTP_USER, password: e.SMTP_PASSWORD ?? '' } : null,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     // The dev mailbox exposes every email: never in production, whatever the flag says.
@@ -153,6 +178,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     trustProxy: e.TRUST_PROXY ?? false,
     serveWeb: e.SERVE_WEB ?? true,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    bulkEmailRatePerMinute: e.BULK_EMAIL_RATE_PER_MINUTE,
     paymentsProvider: stripeKey ? 'stripe' : 'sandbox',
     stripeSecretKey: stripeKey,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET || undefined,

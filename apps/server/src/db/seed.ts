@@ -148,6 +148,7 @@ export async function seedDemoData(
         name: demo.name,
         email: demo.email,
         emailVerified: true,
+        emailVerifiedAt: new Date(),
         company: demo.company,
         sector: demo.sector,
       });

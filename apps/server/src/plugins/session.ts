@@ -8,10 +8,13 @@ declare module 'fastify' {
   }
 }
 
-/** Resolves the session cookie (if any) into `request.user` for every API request and socket. */
+/**
+ * Resolves the session cookie (if any) into `request.user` for every API request and socket. It runs on
+ * request, before body validation, so access checks (the admin guard) answer 401/403 before a 400.
+ */
 export function registerSession(app: FastifyInstance, accounts: AccountsService) {
   app.decorateRequest('user', null);
-  app.addHook('preHandler', async (request) => {
+  app.addHook('onRequest', async (request) => {
     if (!request.headers.cookie) return;
     request.user = await accounts.getSessionUser(toHeaders(request));
   });

@@ -1,6 +1,8 @@
+import { ACCOUNT_SUSPENDED_MESSAGE } from '@app/shared/admin/admin-users.schemas';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { useAuth } from '@/lib/auth-client';
+import { ME_QUERY_KEY, useAuth } from '@/lib/auth-client';
 import { realtimeClient } from '@/lib/realtime-client';
 
 /**
@@ -18,12 +20,18 @@ export function RealtimeBridge() {
     return () => realtimeClient.disconnect();
   }, [userId, loading]);
 
+  const queryClient = useQueryClient();
   useEffect(
     () =>
       realtimeClient.subscribe((event) => {
         if (event.type === 'notification') toast.info(event.title, { description: event.body });
+        // The server ended every session of this user: re-read /api/me, which signs the page out.
+        if (event.type === 'session.ended') {
+          toast.error('Signed out', { description: ACCOUNT_SUSPENDED_MESSAGE });
+          void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+        }
       }),
-    [],
+    [queryClient],
   );
 
   return null;

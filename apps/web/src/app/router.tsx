@@ -5,11 +5,13 @@ import { AppLayout } from './layout/app-layout';
 import { AboutPage } from './routes/about';
 import { AdminBlogPage } from './routes/admin/blog';
 import { AdminBlogEditorPage } from './routes/admin/blog-editor';
+import { AdminBulkEmailPage } from './routes/admin/bulk-email';
 import { AdminCompaniesPage } from './routes/admin/companies';
 import { AdminEmailPage } from './routes/admin/email';
 import { AdminDashboardPage } from './routes/admin/index';
 import { AdminListingsPage } from './routes/admin/listings';
 import { AdminSecurityPage } from './routes/admin/security';
+import { AdminSystemPage } from './routes/admin/system';
 import { AdminUsersPage } from './routes/admin/users';
 import { AdminPaymentsPage } from './routes/admin/wire-transfers';
 import { ApiOverviewPage } from './routes/api-overview';
@@ -28,7 +30,6 @@ import { ListingDetailPage } from './routes/listing-detail';
 import { ManageListingsPage } from './routes/manage-listings';
 import { MarketplacePage } from './routes/marketplace';
 import { MessagesPage } from './routes/messages';
-import { NotAvailablePage } from './routes/not-available';
 import { NotFoundPage } from './routes/not-found';
 import { PaymentsPage } from './routes/payments';
 import { PrivacyPage } from './routes/privacy';
@@ -38,9 +39,7 @@ import { AccountPage } from './routes/settings/account';
 import { ProfilePage } from './routes/settings/profile';
 import { SubscriptionPage } from './routes/subscription';
 import { TermsPage } from './routes/terms';
-
-/** Screens whose capability ships later: one honest placeholder each, named after the screen. */
-const later = (title: string) => <NotAvailablePage title={title} />;
+import { UnsubscribePage } from './routes/unsubscribe';
 
 /** The full route table of the specification (document 3, section 2), plus /reset-password. */
 export const router = createBrowserRouter([
@@ -114,6 +113,7 @@ export const router = createBrowserRouter([
             path: 'reset-password',
             element: <ResetPasswordPage />,
           },
+          { path: 'unsubscribe', element: <UnsubscribePage /> },
           {
             path: 'admin',
             element: (
@@ -130,12 +130,12 @@ export const router = createBrowserRouter([
               { path: 'blog', element: <AdminBlogPage /> },
               { path: 'blog/new', element: <AdminBlogEditorPage /> },
               { path: 'blog/:id/edit', element: <AdminBlogEditorPage /> },
-              { path: 'bulk-email', element: later('Bulk Email Management') },
+              { path: 'bulk-email', element: <AdminBulkEmailPage /> },
               // The dashboard card says /admin/email, the route table /admin/email-management: both work.
               { path: 'email', element: <AdminEmailPage /> },
               { path: 'email-management', element: <AdminEmailPage /> },
               { path: 'security', element: <AdminSecurityPage /> },
-              { path: 'system', element: later('System Settings') },
+              { path: 'system', element: <AdminSystemPage /> },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

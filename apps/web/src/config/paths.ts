@@ -35,5 +35,6 @@ export const paths = {
   authConfirm: '/auth/confirm',
   resetPassword: '/reset-password',
   admin: '/admin',
+  adminSystem: '/admin/system',
   escrowTest: '/escrow-test',
 } as const;

@@ -1,6 +1,7 @@
 import { PUBLIC_PAGES, type PublicPagePath } from '@app/shared/seo/pages';
 import { useEffect } from 'react';
 import { defaultDescription, pageTitle } from '@/config/site';
+import { usePlatformName } from './platform-status';
 
 function descriptionTag(): HTMLMetaElement {
   let tag = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
@@ -13,13 +14,14 @@ function descriptionTag(): HTMLMetaElement {
 }
 
 /**
- * Sets "<title> · Recytrade" and the page's meta description while the page is shown.
- * Without a description, or when the page goes away, the default description applies.
+ * Sets "<title> · Recytrade" (the platform name setting) and the page's meta description while the
+ * page is shown. Without a description, or when the page goes away, the default description applies.
  */
 export function useDocumentTitle(title?: string, description?: string) {
+  const platformName = usePlatformName();
   useEffect(() => {
-    document.title = pageTitle(title);
-  }, [title]);
+    document.title = pageTitle(title, platformName);
+  }, [title, platformName]);
 
   useEffect(() => {
     const tag = descriptionTag();

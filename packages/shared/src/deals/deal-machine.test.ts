@@ -23,6 +23,7 @@ const base: Omit<DealMachineState, 'status' | 'escrowStatus'> = {
   lastOfferBy: 'buyer',
   earlyReleaseRequestedBy: null,
   shippedAt: null,
+  escrowRequired: true,
 };
 
 /**
@@ -112,24 +113,35 @@ const VARIANTS: Variant[] = [
   },
 ];
 
+/**
+ * An escrow-optional deal allows exactly one more thing: the seller ships an agreed deal nobody has
+ * started funding. Everything else (release, refund, disputes, auto-release) still needs escrow held.
+ */
+const escrowOptional = (expected: Record<DealTransition, string[]>): Record<DealTransition, string[]> => ({
+  ...expected,
+  'ship-goods': [...expected['ship-goods'], 'agreed:none:seller'],
+});
+
 describe('deal machine: every (status, escrow status, transition, actor)', () => {
-  for (const variant of VARIANTS) {
-    it(`matches the expected table when ${variant.name}`, () => {
-      const mismatches: string[] = [];
-      for (const transition of DEAL_TRANSITION_NAMES) {
-        const allowed = expand(variant.expected[transition]);
-        for (const status of DEAL_STATUSES)
-          for (const escrowStatus of ESCROW_STATUSES)
-            for (const actor of DEAL_ACTORS) {
-              const state = { ...base, ...variant.state, status, escrowStatus };
-              const got = canApplyDealTransition(state, transition, actor, { now: NOW });
-              const key = `${status}:${escrowStatus}:${actor}`;
-              if (got !== allowed.has(key)) mismatches.push(`${transition} ${key}: got ${got}`);
-            }
-      }
-      expect(mismatches).toEqual([]);
-    });
-  }
+  for (const escrowRequired of [true, false])
+    for (const variant of VARIANTS) {
+      const expected = escrowRequired ? variant.expected : escrowOptional(variant.expected);
+      it(`matches the expected table when ${variant.name}, escrow ${escrowRequired ? 'required' : 'optional'}`, () => {
+        const mismatches: string[] = [];
+        for (const transition of DEAL_TRANSITION_NAMES) {
+          const allowed = expand(expected[transition]);
+          for (const status of DEAL_STATUSES)
+            for (const escrowStatus of ESCROW_STATUSES)
+              for (const actor of DEAL_ACTORS) {
+                const state = { ...base, ...variant.state, status, escrowStatus, escrowRequired };
+                const got = canApplyDealTransition(state, transition, actor, { now: NOW });
+                const key = `${status}:${escrowStatus}:${actor}`;
+                if (got !== allowed.has(key)) mismatches.push(`${transition} ${key}: got ${got}`);
+              }
+        }
+        expect(mismatches).toEqual([]);
+      });
+    }
 
   it('never auto-releases without a clock', () => {
     const state = {
@@ -203,6 +215,13 @@ describe('deal machine: next state', () => {
       { status: 'completed', shippedAt: NOW },
     ],
     [
+      'an escrow-optional deal ships unfunded: completed with no escrow',
+      at('agreed', 'none', { escrowRequired: false }),
+      'ship-goods',
+      'seller',
+      { status: 'completed', escrowStatus: 'none', shippedAt: NOW, escrowRequired: false },
+    ],
+    [
       'release',
       at('completed', 'held'),
       'release-escrow',
@@ -266,6 +285,7 @@ function deal(overrides: Partial<Deal>): Deal {
     dealValueCents: 100_000,
     commissionRateBps: 300,
     commissionCents: 3_000,
+    escrowRequired: true,
     status: 'initiated',
     escrowStatus: 'none',
     buyerConfirmed: false,
@@ -399,13 +419,42 @@ describe('deal card: the action rules of document 001', () => {
   it('no action: a cancelled deal without escrow, for both parties', () => {
     for (const party of parties) expect(shows({ status: 'cancelled' }, party)).toEqual([]);
   });
+
+  it('escrow optional: the seller ships an agreed deal unfunded instead of waiting, not while a funding is pending', () => {
+    const optional = { escrowRequired: false };
+    const agreed = shows({ ...optional, status: 'agreed' }, 'seller');
+    expect(agreed).toContain('ship-goods');
+    expect(agreed).not.toContain('waiting-for-funding');
+    // The buyer may still fund escrow first.
+    expect(shows({ ...optional, status: 'agreed' }, 'buyer')).toContain('fund-escrow');
+    const pending = shows({ ...optional, status: 'agreed', escrowStatus: 'pending' }, 'seller');
+    expect(pending).not.toContain('ship-goods');
+    expect(pending).toContain('waiting-for-funding');
+    expect(shows({ ...optional, status: 'escrow_created', escrowStatus: 'held' }, 'seller')).toContain(
+      'ship-goods',
+    );
+  });
+
+  it('escrow optional: a deal completed without escrow offers Pay Commission while unsettled, and no escrow action', () => {
+    const done = { escrowRequired: false, status: 'completed' as const, escrowStatus: 'none' as const };
+    for (const party of parties) expect(shows(done, party)).toEqual(['pay-commission']);
+    const settled = {
+      settled: true,
+      includedInFunding: false,
+      payer: 'buyer' as const,
+      paidCents: { buyer: 3_000, seller: 0 },
+    };
+    for (const party of parties) expect(shows({ ...done, commission: settled }, party)).toEqual([]);
+    // The same row on an escrow-required deal cannot exist; the rule never treats it as settled outside escrow.
+    expect(shows({ ...done, escrowRequired: true }, 'buyer')).not.toContain('pay-commission');
+  });
 });
 
 describe('deal card: the progress checklist', () => {
   it('matches the spec for every status and escrow status', () => {
     for (const status of DEAL_STATUSES)
       for (const escrowStatus of ESCROW_STATUSES) {
-        const steps = dealProgress({ status, escrowStatus });
+        const steps = dealProgress({ status, escrowStatus, escrowRequired: true });
         expect(steps.map((s) => s.label)).toEqual([
           'Deal Confirmed',
           'Escrow Funded',
@@ -417,6 +466,25 @@ describe('deal card: the progress checklist', () => {
           escrowStatus === 'held' || escrowStatus === 'released',
           status === 'completed',
           status === 'completed' && escrowStatus === 'released',
+        ]);
+      }
+  });
+
+  it('escrow optional: the escrow step says so, and a deal completed without escrow is complete', () => {
+    for (const status of DEAL_STATUSES)
+      for (const escrowStatus of ESCROW_STATUSES) {
+        const steps = dealProgress({ status, escrowStatus, escrowRequired: false });
+        expect(steps.map((s) => s.label)).toEqual([
+          'Deal Confirmed',
+          'Escrow Funded (optional)',
+          'Goods Shipped',
+          'Deal Complete',
+        ]);
+        expect(steps.map((s) => s.done)).toEqual([
+          status === 'agreed' || status === 'completed',
+          escrowStatus === 'held' || escrowStatus === 'released',
+          status === 'completed',
+          status === 'completed' && (escrowStatus === 'released' || escrowStatus === 'none'),
         ]);
       }
   });

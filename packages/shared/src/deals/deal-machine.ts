@@ -35,6 +35,11 @@ export type DealMachineState = {
   earlyReleaseRequestedBy: DealParty | null;
   /** When the seller shipped (the deal completed); auto-release counts from here. */
   shippedAt: string | Date | null;
+  /**
+   * The settings' "escrow required" at the deal's creation (the deal keeps it). When false the seller
+   * may also ship before any money is held, and the parties settle outside the platform.
+   */
+  escrowRequired: boolean;
 };
 
 /** Context some guards need besides the state. */
@@ -58,6 +63,9 @@ const partyOf = (actor: DealActor): DealParty | null =>
 const otherParty = (party: DealParty): DealParty => (party === 'buyer' ? 'seller' : 'buyer');
 const noMoneyHeld = (s: DealMachineState) => s.escrowStatus === 'none' || s.escrowStatus === 'pending';
 const escrowHeld = (s: DealMachineState) => s.escrowStatus === 'held';
+/** An escrow-optional deal nobody has started funding: the seller may ship and settle outside escrow. */
+const shippableWithoutEscrow = (s: DealMachineState) =>
+  !s.escrowRequired && s.status === 'agreed' && s.escrowStatus === 'none';
 
 export const DEFAULT_AUTO_RELEASE_DAYS = 7;
 
@@ -114,11 +122,14 @@ export const DEAL_TRANSITIONS = {
     guard: (s) => s.escrowStatus === 'pending',
     description: 'Record a failed escrow funding',
   },
-  /** The seller ships: the deal completes, through the escrow check. */
+  /**
+   * The seller ships: the deal completes, through the escrow check. An escrow-optional deal may also
+   * ship unfunded (not while a funding attempt is pending: its money would arrive after completion).
+   */
   'ship-goods': {
     from: ['agreed', 'escrow_created'],
     actors: ['seller'],
-    guard: escrowHeld,
+    guard: (s) => escrowHeld(s) || shippableWithoutEscrow(s),
     description: 'Mark goods as shipped',
   },
   /** Funds go to the seller: by the buyer once completed, or an administrator resolving a dispute. */
@@ -279,6 +290,19 @@ export function nextDealState(
       return { ...state, status: 'disputed' };
   }
 }
+
+type SettlementState = Pick<DealMachineState, 'status' | 'escrowStatus' | 'escrowRequired'>;
+
+/** An escrow-optional deal the seller shipped with no escrow: the parties settled outside the platform. */
+export const completedWithoutEscrow = (s: SettlementState): boolean =>
+  !s.escrowRequired && s.status === 'completed' && s.escrowStatus === 'none';
+
+/**
+ * Whether the deal is over with no escrow left to pay the commission from, so an unsettled commission
+ * is collected by Pay Commission: escrow released, or completed without escrow.
+ */
+export const commissionCollectable = (s: SettlementState): boolean =>
+  (s.status === 'completed' && s.escrowStatus === 'released') || completedWithoutEscrow(s);
 
 /** The role of a user in a deal: the spec compares the user id with buyer_user_id. */
 export function dealRoleOf(

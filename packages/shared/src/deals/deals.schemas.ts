@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { AmountSchema, applyRateBps, formatCents } from '../money/money.ts';
 import {
   canApplyDealTransition,
+  commissionCollectable,
+  completedWithoutEscrow,
   DEAL_STATUSES,
   type DealGuardContext,
   type DealMachineState,
@@ -33,6 +35,8 @@ export const DEAL_MESSAGES = {
   completeFailed: 'Failed to complete deal',
   cannotCompleteNotFunded: 'Cannot complete deal - escrow must be funded first',
   cannotCompleteMaybeNotFunded: 'Cannot complete deal - escrow may not be funded',
+  /** Escrow-optional deals: shipping waits while the buyer's escrow payment is under way. */
+  cannotCompleteFundingPending: "Cannot complete deal - the buyer's escrow payment is still pending",
   shipFailed: 'Failed to mark goods as shipped',
   confirmationFailed: 'Confirmation failed',
   confirmFailed: 'Failed to confirm deal',
@@ -274,6 +278,8 @@ export const DealSchema = z.object({
   dealValueCents: z.number().int(),
   commissionRateBps: z.number().int(),
   commissionCents: z.number().int(),
+  /** Snapshot of the "escrow required" setting at creation: when false the seller may ship unfunded. */
+  escrowRequired: z.boolean(),
   status: z.enum(DEAL_STATUSES),
   escrowStatus: z.enum(ESCROW_STATUSES),
   buyerConfirmed: z.boolean(),
@@ -316,6 +322,7 @@ export const machineStateOf = (deal: Deal): DealMachineState => ({
   lastOfferBy: deal.lastOfferBy,
   earlyReleaseRequestedBy: deal.earlyReleaseRequestedBy,
   shippedAt: deal.shippedAt,
+  escrowRequired: deal.escrowRequired,
 });
 
 // ---------------------------------------------------------------------------------------------------
@@ -478,15 +485,26 @@ export const AdminWireActionBodySchema = z
 // What the deal card shows
 
 export const PROGRESS_STEPS = ['Deal Confirmed', 'Escrow Funded', 'Goods Shipped', 'Deal Complete'] as const;
+/** The escrow step of a deal created while escrow was not required. */
+export const OPTIONAL_ESCROW_STEP = 'Escrow Funded (optional)';
 
-/** The progress checklist of document 001, section 2. */
-export function dealProgress(deal: Pick<Deal, 'status' | 'escrowStatus'>) {
+/**
+ * The progress checklist of document 001, section 2. A deal that completed without escrow (escrow
+ * optional) is complete once shipped.
+ */
+export function dealProgress(deal: Pick<Deal, 'status' | 'escrowStatus' | 'escrowRequired'>) {
   const { status, escrowStatus } = deal;
   return [
     { label: PROGRESS_STEPS[0], done: status === 'agreed' || status === 'completed' },
-    { label: PROGRESS_STEPS[1], done: escrowStatus === 'held' || escrowStatus === 'released' },
+    {
+      label: deal.escrowRequired ? PROGRESS_STEPS[1] : OPTIONAL_ESCROW_STEP,
+      done: escrowStatus === 'held' || escrowStatus === 'released',
+    },
     { label: PROGRESS_STEPS[2], done: status === 'completed' },
-    { label: PROGRESS_STEPS[3], done: status === 'completed' && escrowStatus === 'released' },
+    {
+      label: PROGRESS_STEPS[3],
+      done: (status === 'completed' && escrowStatus === 'released') || completedWithoutEscrow(deal),
+    },
   ];
 }
 
@@ -517,18 +535,16 @@ export function dealCardActions(deal: Deal, party: DealParty, ctx: DealGuardCont
     if (canApplyDealTransition(state, action, party, ctx)) actions.push(action);
   }
   if (canApplyDealTransition(state, 'fund-escrow', party, ctx)) actions.push('fund-escrow');
+  // An escrow-optional seller who may ship is not waiting for anything.
   if (
     party === 'seller' &&
     (deal.status === 'agreed' || deal.status === 'escrow_created') &&
-    (deal.escrowStatus === 'none' || deal.escrowStatus === 'pending')
+    (deal.escrowStatus === 'none' || deal.escrowStatus === 'pending') &&
+    !actions.includes('ship-goods')
   ) {
     actions.push('waiting-for-funding');
   }
-  if (
-    deal.status === 'completed' &&
-    deal.escrowStatus === 'released' &&
-    commissionOutstandingFor(deal, party) > 0
-  ) {
+  if (commissionCollectable(state) && commissionOutstandingFor(deal, party) > 0) {
     actions.push('pay-commission');
   }
   return actions;

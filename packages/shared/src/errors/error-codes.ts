@@ -26,6 +26,12 @@ export const ERROR_CODES = [
   'PAYMENT_PROVIDER_ERROR',
   /** The deal's state machine refuses this action now (wrong status, escrow, party or already done). */
   'DEAL_TRANSITION_NOT_ALLOWED',
+  /** The platform is in maintenance mode; only administrators may use it. */
+  'MAINTENANCE',
+  /** An administrator has closed new registrations (System Settings). */
+  'REGISTRATIONS_CLOSED',
+  /** An administrator has closed new listings (System Settings). */
+  'NEW_LISTINGS_CLOSED',
   /** Anything unexpected; the message is generic. */
   'INTERNAL',
 ] as const;
@@ -44,6 +50,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   UNAVAILABLE: 503,
   PAYMENT_PROVIDER_ERROR: 502,
   DEAL_TRANSITION_NOT_ALLOWED: 409,
+  MAINTENANCE: 503,
+  REGISTRATIONS_CLOSED: 403,
+  NEW_LISTINGS_CLOSED: 403,
   INTERNAL: 500,
 };
 

@@ -13,6 +13,8 @@ export const ServerRealtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pong') }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
   z.object({ type: z.literal('notification'), title: z.string(), body: z.string() }),
+  /** The user's sessions were ended (an administrator suspended the account); the socket closes after it. */
+  z.object({ type: z.literal('session.ended'), reason: z.enum(['suspended']) }),
   /** Broadcast to every socket: a directory entry appeared, changed or went; clients refetch. */
   z.object({
     type: z.literal('directory.changed'),

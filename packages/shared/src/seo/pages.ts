@@ -9,8 +9,11 @@ export const DEFAULT_DESCRIPTION = `${PRODUCT_NAME} is the B2B marketplace where
 /** The title of the landing page, and of any page without a title of its own. */
 export const DEFAULT_TITLE = `${PRODUCT_NAME} · Recycling commodities marketplace`;
 
-/** "Account Settings · Recytrade"; no title gives the default. */
-export const pageTitle = (title?: string) => (title ? `${title} · ${PRODUCT_NAME}` : DEFAULT_TITLE);
+/** "Account Settings · Recytrade"; no title gives the default. `name` is the platform name setting when known. */
+export const pageTitle = (title?: string, name: string = PRODUCT_NAME) => {
+  if (title) return `${title} · ${name}`;
+  return name === PRODUCT_NAME ? DEFAULT_TITLE : `${name} · Recycling commodities marketplace`;
+};
 
 /**
  * Title and description of every public page, read by the web app (document title and meta

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRODUCT_NAME } from '../catalog/catalog.ts';
 
 const cents = (max: number) => z.number().int('Must be a whole number of cents').min(0).max(max);
 const bps = z.number().int('Must be whole basis points').min(0).max(10_000);
@@ -47,6 +48,70 @@ export const SETTING_DEFINITIONS = {
     schema: bps,
     default: 200,
     description: 'Processing fee deducted from a verified wire transfer, in basis points (200 = 2%)',
+  },
+  'platform.maintenance_mode': {
+    schema: z.boolean(),
+    default: false,
+    description: 'Show visitors and traders the maintenance page; administrators keep full access',
+  },
+  'platform.registrations_open': {
+    schema: z.boolean(),
+    default: true,
+    description: 'Accept new sign-ups; when off, sign-up is refused with a clear message',
+  },
+  'platform.new_listings_open': {
+    schema: z.boolean(),
+    default: true,
+    description: 'Let traders create new listings; when off, creating a listing is refused',
+  },
+  'platform.name': {
+    schema: z
+      .string()
+      .trim()
+      .min(1, 'Please enter a platform name')
+      .max(60, 'The platform name must be at most 60 characters'),
+    default: PRODUCT_NAME,
+    description: 'The name shown in the header, page titles and emails',
+  },
+  'deals.escrow_required': {
+    schema: z.boolean(),
+    default: true,
+    description:
+      'New deals must be funded into escrow before the seller ships; when off, parties may settle outside escrow',
+  },
+  'email.smtp_host': {
+    schema: z.string().trim().max(253, 'The SMTP host must be at most 253 characters'),
+    default: '',
+    description: "SMTP server host; empty uses the server's SMTP_URL (or the dev mailbox when none is set)",
+  },
+  'email.smtp_port': {
+    schema: z
+      .number()
+      .int('The SMTP port must be a whole number')
+      .min(1, 'The SMTP port must be between 1 and 65535')
+      .max(65_535, 'The SMTP port must be between 1 and 65535'),
+    default: 587,
+    description: 'SMTP server port (587 for STARTTLS, 465 for TLS)',
+  },
+  'email.from_address': {
+    schema: z
+      .string()
+      .trim()
+      .max(254)
+      .refine((v) => v === '' || z.email().safeParse(v).success, 'Please enter a valid from email address'),
+    default: '',
+    description: "The From address of every email; empty uses the server's MAIL_FROM",
+  },
+  'email.notifications_enabled': {
+    schema: z.boolean(),
+    default: true,
+    description:
+      'Send notification emails (deal updates, message digests, listing reviews); account emails always go',
+  },
+  'database.backup_frequency': {
+    schema: z.enum(['6h', 'daily', 'weekly']),
+    default: 'daily',
+    description: 'How often the scheduled database backup runs when backups are configured',
   },
   'listings.pre_moderation': {
     schema: z.boolean(),
@@ -100,3 +165,27 @@ export const UpdateSettingsBodySchema = z
   .strict()
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Provide at least one setting to change');
 export type UpdateSettingsBody = z.infer<typeof UpdateSettingsBodySchema>;
+
+/** GET /api/settings/platform: what every page needs to know about the platform's state. */
+export const PlatformStatusSchema = z.object({
+  name: z.string(),
+  maintenanceMode: z.boolean(),
+  registrationsOpen: z.boolean(),
+  newListingsOpen: z.boolean(),
+  escrowRequired: z.boolean(),
+});
+export type PlatformStatus = z.infer<typeof PlatformStatusSchema>;
+
+/** The messages of the switches on /admin/system, shared by the server's refusals and the web's notices. */
+export const PLATFORM_MESSAGES = {
+  maintenance: (name: string) =>
+    `${name} is down for scheduled maintenance. We'll be back shortly; thank you for your patience.`,
+  registrationsClosed: 'New registrations are currently closed. Please check back later.',
+  newListingsClosed: 'New listings are temporarily disabled. Please try again later.',
+} as const;
+
+export const BACKUP_FREQUENCY_LABELS = {
+  '6h': 'Every 6 hours',
+  daily: 'Daily',
+  weekly: 'Weekly',
+} as const satisfies Record<SettingValues['database.backup_frequency'], string>;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { signInAttempts, users } from './accounts.table.ts';
 
@@ -7,6 +7,14 @@ export type UserRow = typeof users.$inferSelect;
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
+}
+
+/** Records when the address was confirmed; the first confirmation is kept. */
+export async function markEmailVerifiedAt(db: Db, id: string, at: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: at })
+    .where(and(eq(users.id, id), isNull(users.emailVerifiedAt)));
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {

@@ -9,9 +9,11 @@ import {
   TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE,
 } from '@app/shared/accounts/accounts.schemas';
 import { ACCOUNT_SUSPENDED_MESSAGE } from '@app/shared/admin/admin-users.schemas';
+import { PLATFORM_MESSAGES } from '@app/shared/settings/settings.schemas';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
 import {
   countFailedSignIns,
   countUnconfirmedUsers,
@@ -41,11 +43,17 @@ export function createAccountsService(deps: {
   clock: Clock;
   appUrl: string;
   extensions: MeExtensions;
+  settings: Pick<SettingsService, 'get'>;
 }) {
-  const { db, auth, clock, appUrl, extensions } = deps;
+  const { db, auth, clock, appUrl, extensions, settings } = deps;
 
-  /** Creates the account and sends the confirmation email; no session until the email is confirmed. */
+  /**
+   * Creates the account and sends the confirmation email; no session until the email is confirmed.
+   * Refused, with nothing created, while an administrator has closed registrations.
+   */
   async function signUp(body: SignUpBody, ctx: RequestContext): Promise<{ email: string }> {
+    if (!(await settings.get('platform.registrations_open')))
+      throw new AppError('REGISTRATIONS_CLOSED', PLATFORM_MESSAGES.registrationsClosed);
     await callAuth(() =>
       auth.api.signUpEmail({
         body: {

@@ -8,6 +8,8 @@ export const users = pgTable('users', {
   name: text().notNull(),
   email: text().notNull().unique(),
   emailVerified: boolean().notNull().default(false),
+  /** When the address was confirmed (set by the verification hook; Better Auth keeps only the flag). */
+  emailVerifiedAt: timestamp({ withTimezone: true }),
   image: text(),
   company: text(),
   sector: text(),

@@ -6,7 +6,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
-import { findUserById } from './accounts.repository.ts';
+import { findUserById, markEmailVerifiedAt } from './accounts.repository.ts';
 
 export type AuthEmails = {
   sendVerification(user: { email: string; name: string }, token: string): Promise<void>;
@@ -81,6 +81,9 @@ export function createAuth(deps: {
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, token }) => emails.sendVerification(user, token),
+      afterEmailVerification: async (user) => {
+        await markEmailVerifiedAt(db, user.id, new Date());
+      },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     // Our own limits (per account and per address, in the database) replace the in-memory default.

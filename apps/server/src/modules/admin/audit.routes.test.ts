@@ -173,6 +173,32 @@ describe('admin audit log', () => {
       ['user', 'unconfirmed'],
     );
 
+    // System settings
+    await act(
+      'settings.update',
+      () => admin.client.patch('/api/admin/settings', { 'fees.contact_fee_cents': 1200 }),
+      ['settings', 'system'],
+    );
+
+    // Bulk email: a test send and a campaign
+    await act(
+      'bulk_email.test_sent',
+      () =>
+        admin.client.post('/api/admin/bulk-email/send', {
+          target: 'all',
+          template: 'preset',
+          testMode: true,
+          testEmail: 'Preview@Audit.test',
+        }),
+      ['email', 'preview@audit.test'],
+    );
+    const campaign = await admin.client.post('/api/admin/bulk-email/send', {
+      target: 'all',
+      template: 'preset',
+    });
+    ok(campaign, 'bulk_email.campaign_created');
+    expected.push(['bulk_email.campaign_created', 'bulk_email_campaign', campaign.json().campaign.id]);
+
     const rows = await database.db.select().from(adminAuditLog);
     for (const [action, targetType, targetId] of expected) {
       const matching = rows.filter((r) => r.action === action && r.targetId === targetId);

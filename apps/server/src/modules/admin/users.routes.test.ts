@@ -2,9 +2,12 @@ import { ACCOUNT_SUSPENDED_MESSAGE, ADMIN_USERS_MESSAGES as M } from '@app/share
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { buildTestApp, createClient, type TestClient } from '../../../test/build-test-app.ts';
 import { signedInClient } from '../../../test/factories/accounts.ts';
-import { users } from '../accounts/accounts.table.ts';
+import { connectSocketAs, listenForSockets } from '../../../test/factories/realtime.ts';
+import { users as usersTable } from '../accounts/accounts.table.ts';
+import { SESSION_ENDED_CLOSE_CODE } from '../realtime/realtime.service.ts';
 
 async function setup() {
   const { app, database } = await buildTestApp();
@@ -34,7 +37,7 @@ async function signIn(app: FastifyInstance, credentials: { email: string; passwo
 
 describe('admin users routes', () => {
   it('answer 401 to a visitor and 403 to a trader on every route, and serve an admin', async () => {
-    const { app, admin, trader } = await setup();
+    const { app, database, admin, trader } = await setup();
     const visitor = createClient(app);
     const calls: [string, string, unknown?][] = [
       ['GET', '/api/admin/admins'],
@@ -78,6 +81,15 @@ describe('admin users routes', () => {
       isAdmin: false,
       suspendedAt: null,
     });
+    // The confirmation time is recorded when the email is confirmed, not inferred from later edits.
+    const [stored] = await database.db.select().from(usersTable).where(eq(usersTable.id, trader.user.id));
+    expect(stored.emailVerifiedAt).toBeInstanceOf(Date);
+    expect(row.emailConfirmedAt).toBe(stored.emailVerifiedAt?.toISOString());
+    expect((await trader.client.patch('/api/me/profile', { fullName: 'Tom Renamed' })).statusCode).toBe(200);
+    const again = (await admin.client.get('/api/admin/users')).json().items;
+    expect(again.find((u: { id: string }) => u.id === trader.user.id).emailConfirmedAt).toBe(
+      row.emailConfirmedAt,
+    );
   });
 
   it('searches users by email, name and company, and pages by 25', async () => {
@@ -186,10 +198,33 @@ describe('admin users routes', () => {
     );
   });
 
+  it("closes a suspended user's open realtime sockets after telling them the session ended", async () => {
+    const { app, admin, trader } = await setup();
+    const url = await listenForSockets(app);
+    const opened: WebSocket[] = [];
+    try {
+      const traderSocket = await connectSocketAs(url, trader.client, opened);
+      const adminSocket = await connectSocketAs(url, admin.client, opened);
+      const closed = new Promise<number>((resolve) => opened[0].once('close', (code) => resolve(code)));
+      const res = await admin.client.post(`/api/admin/users/${trader.user.id}/suspend`, { reason: 'Spam' });
+      expect(res.statusCode).toBe(204);
+      expect(await closed).toBe(SESSION_ENDED_CLOSE_CODE);
+      expect(traderSocket.events()).toEqual([{ type: 'session.ended', reason: 'suspended' }]);
+      // Nobody else's socket hears of it or closes.
+      expect(adminSocket.events()).toEqual([]);
+      expect(opened[1].readyState).toBe(WebSocket.OPEN);
+    } finally {
+      for (const socket of opened) socket.terminate();
+    }
+  });
+
   it('refuses a suspended account its existing session even while the session row remains', async () => {
     const { database, trader } = await setup();
     expect((await trader.client.get('/api/me')).json().user.id).toBe(trader.user.id);
-    await database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, trader.user.id));
+    await database.db
+      .update(usersTable)
+      .set({ suspendedAt: new Date() })
+      .where(eq(usersTable.id, trader.user.id));
     expect((await trader.client.get('/api/me')).json().user).toBeNull();
   });
 

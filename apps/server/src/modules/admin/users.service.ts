@@ -11,6 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { findUserByEmail, findUserById } from '../accounts/accounts.repository.ts';
 import type { SessionUser } from '../accounts/accounts.service.ts';
+import type { RealtimeService } from '../realtime/realtime.service.ts';
 import type { AdminRow } from './admin.repository.ts';
 import type { AdminService } from './admin.service.ts';
 import {
@@ -28,8 +29,13 @@ export type AdminUsersService = ReturnType<typeof createAdminUsersService>;
 /** Administrators and accounts: add and remove admins, list and search users, suspend and reinstate. */
 type Actor = { id: string; email: string };
 
-export function createAdminUsersService(deps: { db: Db; clock: Clock; admin: AdminService }) {
-  const { db, clock, admin } = deps;
+export function createAdminUsersService(deps: {
+  db: Db;
+  clock: Clock;
+  admin: AdminService;
+  realtime: Pick<RealtimeService, 'endSessionsOf'>;
+}) {
+  const { db, clock, admin, realtime } = deps;
 
   async function getAdmins(): Promise<{ items: AdminRecord[] }> {
     return { items: (await listAdmins(db)).map(toAdminRecord) };
@@ -105,6 +111,7 @@ export function createAdminUsersService(deps: { db: Db; clock: Clock; admin: Adm
         tx,
       );
     });
+    await realtime.endSessionsOf(user.id, 'suspended');
   }
 
   async function reinstate(userId: string, actor?: Actor): Promise<void> {
@@ -140,7 +147,7 @@ function toAdminUser(row: AdminUserRow): AdminUser {
     id: row.id,
     email: row.email,
     // No separate confirmation time is kept; the account's last update stands in for it.
-    emailConfirmedAt: row.emailVerified ? row.updatedAt.toISOString() : null,
+    emailConfirmedAt: row.emailVerified ? (row.emailVerifiedAt ?? row.updatedAt).toISOString() : null,
     createdAt: row.createdAt.toISOString(),
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
     fullName: row.name,

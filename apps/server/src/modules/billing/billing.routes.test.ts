@@ -360,7 +360,7 @@ describe('entitlements', () => {
     const { user } = await signedInClient(app);
     await app.services.settings.updateSettings(
       { 'billing.free_listings_per_month': 3, 'fees.contact_fee_cents': 1500 },
-      user.id,
+      user,
     );
     expect(await app.services.billing.getEntitlements(user.id)).toMatchObject({
       listingLimitPerMonth: 3,

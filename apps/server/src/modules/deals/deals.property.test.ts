@@ -13,6 +13,7 @@ import { createTestClock, settleWebhooks } from '../../../test/factories/billing
 import { insertListing, insertTrader, paySandboxCheckout } from '../../../test/factories/deals.ts';
 import { rawQuery } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { upsertSettings } from '../settings/settings.repository.ts';
 import { findDeal, listDealEvents } from './deals.repository.ts';
 
 type Party = 'buyer' | 'seller';
@@ -101,10 +102,14 @@ const confirmBoth: Step[] = [
   { kind: 'party', action: 'confirm', by: 'buyer', dup: false },
   { kind: 'party', action: 'confirm', by: 'seller', dup: true },
 ];
-/** Where a sequence starts: a fresh offer, an agreed deal, or one whose funding was started. */
+/**
+ * Where a sequence starts: a fresh offer, an agreed deal, one shipped unfunded (completes when escrow
+ * is optional, refused otherwise), or one whose funding was started.
+ */
 const startArb: fc.Arbitrary<Step[]> = fc.oneof(
   fc.constant<Step[]>([]),
   fc.constant(confirmBoth),
+  fc.constant<Step[]>([...confirmBoth, { kind: 'party', action: 'ship-goods', by: 'seller', dup: true }]),
   fc
     .record({
       method: fc.constantFrom('card' as const, 'wire' as const, 'escrow_wire' as const),
@@ -136,7 +141,7 @@ const twice = async (dupe: boolean, work: () => Promise<unknown>) => {
 };
 
 describe('deals: random sequences of actions keep the invariants', () => {
-  it('never unbalances the books, overdraws or double-releases escrow, or books the commission twice', async () => {
+  it('never unbalances the books, overdraws or double-releases escrow, or books the commission twice (escrow required or optional)', async () => {
     const clock = createTestClock();
     const { app, database } = await buildTestApp({ clock });
     const { deals, ledger, wireTransfers } = app.services;
@@ -152,8 +157,11 @@ describe('deals: random sequences of actions keep the invariants', () => {
       fc.asyncProperty(
         startArb,
         fc.array(stepArb, { minLength: 1, maxLength: 12 }),
-        async (start, randomSteps) => {
+        fc.boolean(),
+        async (start, randomSteps, escrowRequired) => {
           const steps = [...start, ...randomSteps];
+          // The deal snapshots the setting at creation.
+          await upsertSettings(db, [{ key: 'deals.escrow_required', value: escrowRequired }], null);
           const buyer = await insertTrader(db, 'Buyer');
           const seller = await insertTrader(db, 'Seller');
           const listing = await insertListing(db, seller.id, { priceCents: 120_000, quantity: 1 });
@@ -234,7 +242,9 @@ describe('deals: random sequences of actions keep the invariants', () => {
           // Only legal transitions were recorded: replaying them through the machine reaches the row.
           const row = await findDeal(db, deal.id);
           if (!row) throw new Error('deal vanished');
+          expect(row.escrowRequired).toBe(escrowRequired);
           let state: DealMachineState = {
+            escrowRequired,
             status: 'initiated',
             escrowStatus: 'none',
             buyerConfirmed: false,
@@ -281,6 +291,9 @@ describe('deals: random sequences of actions keep the invariants', () => {
           )
             expect(await escrowOf(deal.id)).toBe(0);
           if (row.escrowStatus === 'held') expect(await escrowOf(deal.id)).toBeGreaterThan(0);
+          // Only an escrow-optional deal completes with no escrow.
+          if (row.status === 'completed' && row.escrowStatus === 'none')
+            expect(row.escrowRequired).toBe(false);
 
           // The commission is booked at most once, whichever way it was paid.
           const [{ total }] = await rawQuery<{ total: string | null }>(

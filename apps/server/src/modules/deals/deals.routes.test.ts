@@ -202,6 +202,65 @@ describe('deals routes', () => {
     expect((await app.services.ledger.checkBooks()).balanced).toBe(true);
   });
 
+  it('escrow required off (/admin/system): new deals ship unfunded and complete, existing deals keep their snapshot', async () => {
+    const { app, buyer, seller, admin, listing } = await setup();
+    const action = (who: typeof buyer, id: string, body: Record<string, unknown>) =>
+      who.client.post(`/api/deals/${id}/actions`, body);
+    const agreedDeal = async () => {
+      const created = DealSchema.parse(
+        (await buyer.client.post('/api/deals', { listingId: listing.id, dealValue: 1000 })).json(),
+      );
+      await action(buyer, created.id, { action: 'confirm' });
+      await action(seller, created.id, { action: 'confirm' });
+      return created;
+    };
+
+    // Default on: today's behaviour, shipping waits for escrow.
+    const before = await agreedDeal();
+    expect(before.escrowRequired).toBe(true);
+    const refused = await action(seller, before.id, { action: 'ship-goods' });
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused)).toEqual({
+      code: 'DEAL_TRANSITION_NOT_ALLOWED',
+      message: DEAL_MESSAGES.cannotCompleteNotFunded,
+    });
+
+    const off = await admin.client.patch('/api/admin/settings', { 'deals.escrow_required': false });
+    expect(off.statusCode).toBe(200);
+    const optional = await agreedDeal();
+    expect(optional.escrowRequired).toBe(false);
+    // The earlier deal keeps the setting it was created under.
+    expect((await seller.client.get(`/api/deals/${before.id}`)).json().escrowRequired).toBe(true);
+    expect((await action(seller, before.id, { action: 'ship-goods' })).statusCode).toBe(409);
+
+    const shipped = await action(seller, optional.id, { action: 'ship-goods' });
+    expect(shipped.statusCode).toBe(200);
+    expect(DealSchema.parse(shipped.json())).toMatchObject({
+      status: 'completed',
+      escrowStatus: 'none',
+      escrowRequired: false,
+      autoReleaseAt: null,
+      escrowHeldCents: 0,
+      commission: { settled: false },
+    });
+    const email = await waitForEmail(app, buyer.user.email, 'deal-shipped');
+    expect(email.textBody).toContain('No escrow was used for this deal');
+    expect((await action(buyer, optional.id, { action: 'release-escrow' })).statusCode).toBe(409);
+
+    // Turning the setting back on does not change the escrow-optional deal either.
+    await admin.client.patch('/api/admin/settings', { 'deals.escrow_required': true });
+    expect((await buyer.client.get(`/api/deals/${optional.id}`)).json().escrowRequired).toBe(false);
+
+    const commission = await buyer.client.post(`/api/deals/${optional.id}/commission`, { payer: 'buyer' });
+    expect(commission.statusCode).toBe(200);
+    expect(commission.json().shareCents).toBe(3_000);
+    await paySandboxCheckout(app, commission.json().url);
+    await settleWebhooks(app);
+    expect((await buyer.client.get(`/api/deals/${optional.id}`)).json().commission.settled).toBe(true);
+    expect(await app.services.ledger.getBalance('revenue:commission')).toBe(-3_000);
+    expect((await app.services.ledger.checkBooks()).balanced).toBe(true);
+  });
+
   it("maps escrow-provider failures to the spec's messages, with the provider's host and the meaning", async () => {
     // A local stand-in for Escrow.com answering each create request from a script.
     const answers: Array<{ status: number; body: unknown }> = [

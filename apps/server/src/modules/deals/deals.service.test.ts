@@ -5,7 +5,9 @@ import { buildTestApp } from '../../../test/build-test-app.ts';
 import { createTestClock, settleWebhooks } from '../../../test/factories/billing.ts';
 import { insertListing, insertTrader, paySandboxCheckout } from '../../../test/factories/deals.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
+import { rawQuery } from '../../db/client.ts';
 import type { SessionUser } from '../accounts/accounts.service.ts';
+import { upsertSettings } from '../settings/settings.repository.ts';
 import { escrowHeldOfDeals, listDealEvents } from './deals.repository.ts';
 
 let current: FastifyInstance | undefined;
@@ -27,7 +29,21 @@ async function setup(opts: { clock?: ReturnType<typeof createTestClock> } = {}) 
   const listing = await insertListing(db, seller.id, { priceCents: 500_000, quantity: 2 });
   const { deals, ledger } = app.services;
   const escrowOf = async (dealId: string) => 0 - (await ledger.getBalance(`escrow:held:${dealId}`)) || 0;
-  return { app, db, buyer, seller, admin, listing, deals, ledger, escrowOf };
+  /** What /admin/system's "escrow required" switch stores. */
+  const setEscrowRequired = (value: boolean) =>
+    upsertSettings(db, [{ key: 'deals.escrow_required', value }], null);
+  /** Every ledger line that ever touched the deal's escrow account. */
+  const escrowLines = async (dealId: string) =>
+    Number(
+      (
+        await rawQuery<{ n: string | number }>(
+          database,
+          'select count(*) as n from ledger_entries where account = $1',
+          [`escrow:held:${dealId}`],
+        )
+      )[0].n,
+    );
+  return { app, db, buyer, seller, admin, listing, deals, ledger, escrowOf, setEscrowRequired, escrowLines };
 }
 
 type Ctx = Awaited<ReturnType<typeof setup>>;
@@ -187,12 +203,114 @@ describe('deals service', () => {
   it('refuses shipping before escrow is funded with the spec message', async () => {
     const ctx = await setup();
     const deal = await agreedDeal(ctx);
+    expect(deal.escrowRequired).toBe(true);
     await expect(ctx.deals.act(ctx.seller, deal.id, { action: 'ship-goods' })).rejects.toEqual(
       transitionRefused(DEAL_MESSAGES.cannotCompleteNotFunded),
     );
     await expect(ctx.deals.act(ctx.buyer, deal.id, { action: 'ship-goods' })).rejects.toEqual(
       transitionRefused(DEAL_MESSAGES.cannotCompleteNotFunded),
     );
+  });
+
+  it('escrow optional: the seller ships unfunded, the deal completes with no escrow postings, Pay Commission collects the commission', async () => {
+    const clock = createTestClock();
+    const ctx = await setup({ clock });
+    await ctx.setEscrowRequired(false);
+    const deal = await agreedDeal(ctx);
+    expect(deal).toMatchObject({ escrowRequired: false, escrowStatus: 'none' });
+    await expect(ctx.deals.act(ctx.buyer, deal.id, { action: 'ship-goods' })).rejects.toMatchObject({
+      code: 'DEAL_TRANSITION_NOT_ALLOWED',
+    });
+
+    const shipped = await ctx.deals.act(ctx.seller, deal.id, { action: 'ship-goods' });
+    expect(shipped).toMatchObject({ status: 'completed', escrowStatus: 'none', autoReleaseAt: null });
+    expect(shipped.shippedAt).not.toBeNull();
+    await expect(ctx.deals.act(ctx.seller, deal.id, { action: 'ship-goods' })).rejects.toMatchObject({
+      code: 'DEAL_TRANSITION_NOT_ALLOWED',
+    });
+    for (const action of ['release-escrow', 'request-early-release'] as const)
+      await expect(ctx.deals.act(ctx.buyer, deal.id, { action })).rejects.toMatchObject({
+        code: 'DEAL_TRANSITION_NOT_ALLOWED',
+      });
+    await expect(
+      ctx.deals.act(ctx.buyer, deal.id, { action: 'open-dispute', reason: 'Never arrived' }),
+    ).rejects.toMatchObject({ code: 'DEAL_TRANSITION_NOT_ALLOWED' });
+    await expect(ctx.deals.adminAct(ctx.admin, deal.id, 'refund-escrow')).rejects.toMatchObject({
+      code: 'DEAL_TRANSITION_NOT_ALLOWED',
+    });
+    await expect(ctx.deals.fundEscrow(ctx.buyer, deal.id, { method: 'card' })).rejects.toMatchObject({
+      code: 'DEAL_TRANSITION_NOT_ALLOWED',
+    });
+    clock.advanceDays(8);
+    expect(await ctx.deals.runAutoRelease()).toEqual({ released: 0 });
+    expect(await ctx.escrowLines(deal.id)).toBe(0);
+    const events = await listDealEvents(ctx.db, deal.id);
+    expect(events.at(-1)).toMatchObject({
+      transition: 'ship-goods',
+      fromStatus: 'agreed',
+      toStatus: 'completed',
+      fromEscrowStatus: 'none',
+      toEscrowStatus: 'none',
+    });
+
+    // The commission stays owed and is collected by Pay Commission, once.
+    expect((await ctx.deals.getDeal(ctx.seller, deal.id)).commission).toMatchObject({ settled: false });
+    const share = await ctx.deals.payCommission(ctx.seller, deal.id, { payer: 'seller' });
+    expect(share.shareCents).toBe(30_000);
+    await paySandboxCheckout(ctx.app, share.url as string);
+    await settleWebhooks(ctx.app);
+    expect((await ctx.deals.getDeal(ctx.buyer, deal.id)).commission).toMatchObject({
+      settled: true,
+      payer: 'seller',
+      paidCents: { buyer: 0, seller: 30_000 },
+    });
+    expect(await ctx.ledger.getBalance('revenue:commission')).toBe(-30_000);
+    await expect(ctx.deals.payCommission(ctx.buyer, deal.id, { payer: 'buyer' })).rejects.toMatchObject({
+      message: DEAL_MESSAGES.commissionSettled,
+    });
+    expect(await ctx.escrowLines(deal.id)).toBe(0);
+  });
+
+  it('escrow optional: the buyer may still fund escrow first; shipping waits while that payment is pending', async () => {
+    const ctx = await setup();
+    await ctx.setEscrowRequired(false);
+    const deal = await agreedDeal(ctx);
+    const result = await ctx.deals.fundEscrow(ctx.buyer, deal.id, {
+      method: 'card',
+      includeCommission: false,
+    });
+    if (result.kind !== 'checkout') throw new Error('expected a checkout');
+    await expect(ctx.deals.act(ctx.seller, deal.id, { action: 'ship-goods' })).rejects.toEqual(
+      transitionRefused(DEAL_MESSAGES.cannotCompleteFundingPending),
+    );
+    await paySandboxCheckout(ctx.app, result.url);
+    await settleWebhooks(ctx.app);
+    await ctx.deals.whenIdle();
+    expect(await ctx.deals.act(ctx.seller, deal.id, { action: 'ship-goods' })).toMatchObject({
+      status: 'completed',
+      escrowStatus: 'held',
+    });
+    // Funded escrow works as on any deal: the buyer releases it, then the commission is collected.
+    await ctx.deals.act(ctx.buyer, deal.id, { action: 'release-escrow' });
+    expect(await ctx.ledger.getBalance(`payable:seller:${ctx.seller.id}`)).toBe(-1_000_000);
+    expect((await ctx.deals.payCommission(ctx.buyer, deal.id, { payer: 'buyer' })).shareCents).toBe(30_000);
+  });
+
+  it('a deal keeps the escrow setting it was created under when the setting changes', async () => {
+    const ctx = await setup();
+    const required = await agreedDeal(ctx);
+    await ctx.setEscrowRequired(false);
+    const optional = await agreedDeal(ctx);
+    await ctx.setEscrowRequired(true);
+    expect((await ctx.deals.getDeal(ctx.seller, required.id)).escrowRequired).toBe(true);
+    expect((await ctx.deals.getDeal(ctx.seller, optional.id)).escrowRequired).toBe(false);
+    await expect(ctx.deals.act(ctx.seller, required.id, { action: 'ship-goods' })).rejects.toEqual(
+      transitionRefused(DEAL_MESSAGES.cannotCompleteNotFunded),
+    );
+    expect(await ctx.deals.act(ctx.seller, optional.id, { action: 'ship-goods' })).toMatchObject({
+      status: 'completed',
+      escrowStatus: 'none',
+    });
   });
 
   it('refunds a disputed card deal through the provider: the buyer gets the whole charge back', async () => {

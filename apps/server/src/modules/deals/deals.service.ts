@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   canApplyDealTransition,
+  commissionCollectable,
   DEFAULT_AUTO_RELEASE_DAYS,
   type DealActor,
   type DealMachineState,
@@ -156,8 +157,9 @@ const dollars = (cents: number) => cents / 100;
 function refusalMessage(transition: DealTransition, state: DealMachineState): string {
   switch (transition) {
     case 'ship-goods':
-      return state.escrowStatus === 'held'
-        ? DEAL_MESSAGES.updateFailed
+      if (state.escrowStatus === 'held') return DEAL_MESSAGES.updateFailed;
+      return !state.escrowRequired && state.escrowStatus === 'pending'
+        ? DEAL_MESSAGES.cannotCompleteFundingPending
         : DEAL_MESSAGES.cannotCompleteNotFunded;
     case 'request-early-release':
       return DEAL_MESSAGES.cannotRequestEarlyRelease;
@@ -176,6 +178,7 @@ export const machineStateOfRow = (row: DealRow): DealMachineState => ({
   lastOfferBy: row.lastOfferBy,
   earlyReleaseRequestedBy: row.earlyReleaseRequestedBy,
   shippedAt: row.shippedAt,
+  escrowRequired: row.escrowRequired,
 });
 
 /**
@@ -639,7 +642,9 @@ export function createDealsService(deps: {
         heading: 'The goods are on their way',
         lines: [
           `The seller marked the goods of ${title} (${value}) as shipped.`,
-          `Escrow is released to the seller after ${DEFAULT_AUTO_RELEASE_DAYS} days unless a dispute is opened.`,
+          after.escrowStatus === 'held'
+            ? `Escrow is released to the seller after ${DEFAULT_AUTO_RELEASE_DAYS} days unless a dispute is opened.`
+            : 'No escrow was used for this deal: you and the seller settle the payment directly.',
         ],
       },
       'deal-released': {
@@ -747,6 +752,7 @@ export function createDealsService(deps: {
         dealValueCents: r.dealValueCents,
         commissionRateBps: r.commissionRateBps,
         commissionCents: r.commissionCents,
+        escrowRequired: r.escrowRequired,
         status: r.status,
         escrowStatus: r.escrowStatus,
         buyerConfirmed: r.buyerConfirmed,
@@ -820,7 +826,11 @@ export function createDealsService(deps: {
     notes: string | null,
   ): Promise<DealRow> {
     assertDealValue(valueCents);
-    const rateBps = await settings.get('fees.commission_rate_bps');
+    // Both are snapshots: changing the settings later never alters a running deal.
+    const [rateBps, escrowRequired] = await Promise.all([
+      settings.get('fees.commission_rate_bps'),
+      settings.get('deals.escrow_required'),
+    ]);
     const now = clock.now();
     const row = await insertDeal(db, {
       id: randomUUID(),
@@ -830,6 +840,7 @@ export function createDealsService(deps: {
       dealValueCents: valueCents,
       commissionRateBps: rateBps,
       commissionCents: commissionFor(valueCents, rateBps),
+      escrowRequired,
       notes,
       status: 'initiated',
       lastOfferBy: 'buyer',
@@ -1273,7 +1284,7 @@ export function createDealsService(deps: {
     body: { payer?: CommissionPayer },
   ): Promise<PayCommissionResult> {
     const { row, role } = await requireParty(user, dealId);
-    if (row.status !== 'completed' || row.escrowStatus !== 'released')
+    if (!commissionCollectable(machineStateOfRow(row)))
       throw new AppError('DEAL_TRANSITION_NOT_ALLOWED', DEAL_MESSAGES.updateFailed);
     const [view] = await toViews([row], user.id);
     if (view.commission.settled) throw new AppError('CONFLICT', DEAL_MESSAGES.commissionSettled);

@@ -46,6 +46,11 @@ export const deals = pgTable(
     /** The rate at creation (settings `fees.commission_rate_bps`); the deal keeps it. */
     commissionRateBps: integer().notNull(),
     commissionCents: integer().notNull(),
+    /**
+     * Settings `deals.escrow_required` at creation; the deal keeps it. When false the seller may ship
+     * before escrow is funded and the parties settle outside the platform.
+     */
+    escrowRequired: boolean().notNull().default(true),
     status: text({ enum: DEAL_STATUSES }).notNull().default('initiated'),
     escrowStatus: text({ enum: ESCROW_STATUSES }).notNull().default('none'),
     buyerConfirmed: boolean().notNull().default(false),

@@ -6,9 +6,10 @@ import {
   WireTransferListSchema,
   WireTransferSchema,
 } from '@app/shared/deals/deals.schemas';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/session.ts';
-import type { WireAdmin, WireTransfersService } from './wire-transfers.service.ts';
+import type { WireAdmin, WireAdminAction, WireTransfersService } from './wire-transfers.service.ts';
 
 // A bodiless POST arrives as null.
 const ActionBody = AdminWireActionBodySchema.nullish();
@@ -27,12 +28,26 @@ export const wireTransfersRoutes =
 
     app.get(
       '/api/admin/wire-transfers',
-      { schema: { querystring: ListWireTransfersQuerySchema, response: { 200: WireTransferListSchema } } },
+      {
+        schema: { querystring: ListWireTransfersQuerySchema, response: { 200: WireTransferListSchema } },
+        config: {
+          adminCheck: (request) =>
+            wireTransfers.requireAdmin(request.user, { action: 'list', ip: request.ip }),
+        },
+      },
       async (request) => {
         await wireTransfers.requireAdmin(request.user, { action: 'list', ip: request.ip });
         return { wireTransfers: await wireTransfers.adminList(request.query.status) };
       },
     );
+
+    /** The admin guard runs the wire check first, so refused attempts are logged with the spec's words. */
+    const adminCheckFor = (action: WireAdminAction) => (request: FastifyRequest) =>
+      wireTransfers.requireAdmin(request.user, {
+        action,
+        wireTransferId: (request.params as { id?: string }).id,
+        ip: request.ip,
+      });
 
     const actions = {
       received: wireTransfers.markReceived,
@@ -50,6 +65,7 @@ export const wireTransfersRoutes =
             body: ActionBody,
             response: { 200: WireTransferSchema },
           },
+          config: { adminCheck: adminCheckFor(action) },
         },
         async (request) => {
           const { id } = request.params;
@@ -73,7 +89,10 @@ export const wireTransfersRoutes =
     >) {
       app.post(
         `/api/admin/wire-transfers/:id/${action}`,
-        { schema: { params: WireTransferIdParamsSchema, response: { 200: WireTransferSchema } } },
+        {
+          schema: { params: WireTransferIdParamsSchema, response: { 200: WireTransferSchema } },
+          config: { adminCheck: adminCheckFor(action) },
+        },
         async (request) => {
           const { id } = request.params;
           const admin = await wireTransfers.requireAdmin(request.user, {

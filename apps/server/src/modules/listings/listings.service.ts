@@ -18,6 +18,7 @@ import {
   stripMarkup,
   type UpdateListingBody,
 } from '@app/shared/listings/listings.schemas';
+import { PLATFORM_MESSAGES } from '@app/shared/settings/settings.schemas';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -212,7 +213,10 @@ export function createListingsService(deps: {
     return unique;
   }
 
+  /** Refused for everyone, administrators too, while new listings are switched off; edits still work. */
   async function createListing(user: SessionUser, body: CreateListingBody): Promise<CreateListingResult> {
+    if (!(await settings.get('platform.new_listings_open')))
+      throw new AppError('NEW_LISTINGS_CLOSED', PLATFORM_MESSAGES.newListingsClosed);
     const now = clock.now();
     const entitlements = await billing.getEntitlements(user.id);
     const limit = entitlements.listingLimitPerMonth;

@@ -2,11 +2,21 @@ import { PRODUCT_NAME } from '@app/shared/catalog/catalog';
 
 export type RenderedEmail = { subject: string; text: string; html: string };
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
+
+/** The frame every email shares: the brand line on a white card; `rows` are the card's table rows. */
+export function emailDocument(rows: string): string {
+  return `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:Helvetica,Arial,sans-serif;color:#0f172a">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
+<tr><td style="font-size:20px;font-weight:700;color:#0f766e">${PRODUCT_NAME}</td></tr>
+${rows}
+</table></td></tr></table></body></html>`;
+}
 
 /** One layout for every transactional email: a heading, a paragraph, one button, a plain-text twin. */
 function layout(opts: {
@@ -45,16 +55,12 @@ function layout(opts: {
         .join('')}</ul></td></tr>`
     : '';
   const itemsText = items.map((i) => `- ${i.label}: ${i.url}`).join('\n');
-  const html = `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:Helvetica,Arial,sans-serif;color:#0f172a">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:12px;padding:32px">
-<tr><td style="font-size:20px;font-weight:700;color:#0f766e">${PRODUCT_NAME}</td></tr>
-<tr><td style="padding-top:24px;font-size:18px;font-weight:600">${escapeHtml(opts.heading)}</td></tr>
+  const html =
+    emailDocument(`<tr><td style="padding-top:24px;font-size:18px;font-weight:600">${escapeHtml(opts.heading)}</td></tr>
 <tr><td style="padding-top:12px;font-size:15px;line-height:1.6">${escapeHtml(opts.intro)}</td></tr>
 ${detailsHtml}${itemsHtml}${quoteHtml}
 <tr><td style="padding:24px 0"><a href="${escapeHtml(opts.actionUrl)}" style="background:#0f766e;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600;display:inline-block">${escapeHtml(opts.actionLabel)}</a></td></tr>
-<tr><td style="font-size:13px;line-height:1.6;color:#475569">${escapeHtml(opts.outro)}<br><br>If the button does not work, open this link:<br><a href="${escapeHtml(opts.actionUrl)}" style="color:#0f766e;word-break:break-all">${escapeHtml(opts.actionUrl)}</a></td></tr>
-</table></td></tr></table></body></html>`;
+<tr><td style="font-size:13px;line-height:1.6;color:#475569">${escapeHtml(opts.outro)}<br><br>If the button does not work, open this link:<br><a href="${escapeHtml(opts.actionUrl)}" style="color:#0f766e;word-break:break-all">${escapeHtml(opts.actionUrl)}</a></td></tr>`);
   const text = `${opts.heading}\n\n${opts.intro}\n\n${detailsText ? `${detailsText}\n\n` : ''}${itemsText ? `${itemsText}\n\n` : ''}${quoteText}${opts.actionLabel}: ${opts.actionUrl}\n\n${opts.outro}\n\n— ${PRODUCT_NAME}`;
   return { html, text };
 }

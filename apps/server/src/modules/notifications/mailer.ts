@@ -7,6 +7,8 @@ export type OutgoingEmail = {
   text: string;
   html: string;
   replyTo?: string;
+  /** Extra headers, e.g. List-Unsubscribe on campaign emails. */
+  headers?: Record<string, string>;
 };
 
 /** Delivers one email. With no SMTP server configured, the outbox itself is the dev mailbox. */

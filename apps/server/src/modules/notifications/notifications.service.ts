@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
 import type { Mailer } from './mailer.ts';
 import {
   findOutboxEmail,
@@ -13,6 +14,20 @@ import {
 
 export const EMAIL_DELIVERY_JOB = 'email.deliver';
 const MAX_DELIVERY_ATTEMPTS = 6;
+
+/**
+ * Emails that go even while notification emails are switched off on /admin/system: account and
+ * security emails, a message to support, the wire instructions a buyer asked for, and campaigns (the
+ * admin sends those on purpose, and each recipient can unsubscribe). Every other kind is a notification.
+ */
+export const ALWAYS_SENT_EMAIL_KINDS: ReadonlySet<string> = new Set([
+  'email-verification',
+  'password-reset',
+  'contact-message',
+  'send-wire-instructions',
+  'campaign',
+  'campaign-test',
+]);
 
 export type QueueEmailInput = {
   to: string;
@@ -31,13 +46,21 @@ export function createNotificationsService(deps: {
   db: Db;
   jobs: JobQueue;
   mailer: Mailer;
+  /** MAIL_FROM: its address is the sender while the email settings name none. */
   mailFrom: string;
+  settings: Pick<SettingsService, 'getAll'>;
 }) {
-  const { db, jobs, mailer, mailFrom } = deps;
+  const { db, jobs, mailer, mailFrom, settings } = deps;
 
-  /** Writes the email to the outbox and queues its delivery; the caller never waits on SMTP. */
+  /**
+   * Writes the email to the outbox and queues its delivery; the caller never waits on SMTP. While
+   * notification emails are off, a notification is kept in the outbox as 'skipped' and never sent.
+   */
   async function queueEmail(input: QueueEmailInput): Promise<OutboxRow> {
+    const skipped =
+      !ALWAYS_SENT_EMAIL_KINDS.has(input.kind) && !(await settings.getAll())['email.notifications_enabled'];
     const row = await insertOutboxEmail(db, {
+      ...(skipped ? { status: 'skipped' as const } : {}),
       id: `eml_${randomUUID()}`,
       toAddress: input.to.toLowerCase(),
       replyTo: input.replyTo ?? null,
@@ -47,28 +70,63 @@ export function createNotificationsService(deps: {
       kind: input.kind,
       meta: input.meta ?? {},
     });
-    await jobs.send(EMAIL_DELIVERY_JOB, { id: row.id }, { retryLimit: MAX_DELIVERY_ATTEMPTS - 1 });
+    if (!skipped)
+      await jobs.send(EMAIL_DELIVERY_JOB, { id: row.id }, { retryLimit: MAX_DELIVERY_ATTEMPTS - 1 });
     return row;
   }
 
+  /** The From header: the settings' address (else MAIL_FROM's) under the platform's name. */
+  async function sender(): Promise<string> {
+    const s = await settings.getAll();
+    return formatMailbox(s['platform.name'], s['email.from_address'] || addressOf(mailFrom));
+  }
+
   /** The delivery job: sends one outbox email; a thrown error makes the queue retry with backoff. */
-  async function deliverEmail(id: string): Promise<void> {
+  async function deliverEmail(id: string, maxAttempts = MAX_DELIVERY_ATTEMPTS): Promise<void> {
     const row = await findOutboxEmail(db, id);
-    if (!row || row.status === 'sent') return;
+    if (!row || row.status === 'sent' || row.status === 'skipped') return;
     try {
       await mailer.deliver({
-        from: mailFrom,
+        from: await sender(),
         to: row.toAddress,
         subject: row.subject,
         text: row.textBody,
         html: row.htmlBody,
         ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+        ...storedHeaders(row.meta),
       });
       await markOutboxSent(db, id);
     } catch (err) {
-      const final = row.attempts + 1 >= MAX_DELIVERY_ATTEMPTS;
+      const final = row.attempts + 1 >= maxAttempts;
       await markOutboxAttemptFailed(db, id, err instanceof Error ? err.message : String(err), final);
       throw err;
+    }
+  }
+
+  /**
+   * Writes the email to the outbox without queuing the retrying delivery job, for a sender that paces
+   * and counts its own deliveries (bulk email campaigns); it then calls `deliverOnce`.
+   */
+  async function writeEmail(input: QueueEmailInput): Promise<OutboxRow> {
+    return insertOutboxEmail(db, {
+      id: `eml_${randomUUID()}`,
+      toAddress: input.to.toLowerCase(),
+      replyTo: input.replyTo ?? null,
+      subject: input.subject,
+      textBody: input.text,
+      htmlBody: input.html,
+      kind: input.kind,
+      meta: input.meta ?? {},
+    });
+  }
+
+  /** One delivery attempt and no retry: the outbox row ends sent, or failed with the error. */
+  async function deliverOnce(id: string): Promise<{ ok: true } | { ok: false; error: string }> {
+    try {
+      await deliverEmail(id, 1);
+      return { ok: true };
+    } catch (err) {
+      return { ok: false, error: err instanceof Error ? err.message : String(err) };
     }
   }
 
@@ -84,8 +142,30 @@ export function createNotificationsService(deps: {
   return {
     queueEmail,
     deliverEmail,
+    writeEmail,
+    deliverOnce,
     startWorkers,
     listMailbox,
     getEmail: (id: string) => findOutboxEmail(db, id),
   };
+}
+
+/** Extra headers stored with an email (meta.headers, e.g. List-Unsubscribe) for the mailer. */
+function storedHeaders(meta: Record<string, unknown>): { headers?: Record<string, string> } {
+  const stored = meta.headers;
+  if (!stored || typeof stored !== 'object') return {};
+  const headers = Object.fromEntries(
+    Object.entries(stored).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+  return Object.keys(headers).length > 0 ? { headers } : {};
+}
+
+/** The bare address of a mailbox such as 'Recytrade <no-reply@recytrade.com>'. */
+function addressOf(mailbox: string): string {
+  return mailbox.match(/<([^<>]+)>\s*$/)?.[1]?.trim() ?? mailbox.trim();
+}
+
+/** '"Name" <address>', with the name quoted so commas or quotes in a platform name stay one mailbox. */
+function formatMailbox(name: string, address: string): string {
+  return `"${name.replace(/["\\]/g, '\\$&')}" <${address}>`;
 }

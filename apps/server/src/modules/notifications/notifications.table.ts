@@ -14,7 +14,8 @@ export const emailOutbox = pgTable(
     /** What the email is for (email-verification, password-reset, ...); lets tests and admins filter. */
     kind: text().notNull(),
     meta: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-    status: text({ enum: ['queued', 'sent', 'failed'] })
+    /** 'skipped': a notification written while notification emails were switched off; never sent. */
+    status: text({ enum: ['queued', 'sent', 'failed', 'skipped'] })
       .notNull()
       .default('queued'),
     attempts: integer().notNull().default(0),

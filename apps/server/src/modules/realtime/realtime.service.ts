@@ -1,8 +1,10 @@
 import type { ServerRealtimeEvent } from '@app/shared/realtime/realtime-events';
 import type { PubSub } from '../../lib/pubsub.ts';
 
-type Sendable = { send(data: string): void; readyState: number };
+type Sendable = { send(data: string): void; close(code?: number, reason?: string): void; readyState: number };
 const OPEN = 1;
+/** Close code of a socket whose sessions were ended (4000-4999 are for applications). */
+export const SESSION_ENDED_CLOSE_CODE = 4001;
 
 export type RealtimeService = ReturnType<typeof createRealtimeService>;
 
@@ -18,8 +20,13 @@ export function createRealtimeService(deps: { pubsub: PubSub }) {
       'broadcast' in message
         ? [...socketsByUser.values(), anonymousSockets]
         : [...new Set(message.userIds)].map((id) => socketsByUser.get(id) ?? []);
+    const endsSession = (message.event as ServerRealtimeEvent).type === 'session.ended';
     for (const sockets of targets)
-      for (const socket of sockets) if (socket.readyState === OPEN) socket.send(frame);
+      for (const socket of sockets) {
+        if (socket.readyState !== OPEN) continue;
+        socket.send(frame);
+        if (endsSession) socket.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
+      }
   });
 
   /** Publishes an event to every open socket of the user, on whichever instance holds it. */
@@ -35,6 +42,14 @@ export function createRealtimeService(deps: { pubsub: PubSub }) {
   /** Publishes an event to every open socket on every instance (public news such as the directory). */
   async function publishToAll(event: ServerRealtimeEvent): Promise<void> {
     await deps.pubsub.publish({ broadcast: true, event });
+  }
+
+  /**
+   * Tells every open socket of the user, on every instance, that their sessions ended, then closes them:
+   * deleting sessions stops new requests, but an open socket would otherwise keep receiving events.
+   */
+  async function endSessionsOf(userId: string, reason: 'suspended'): Promise<void> {
+    await publishToUser(userId, { type: 'session.ended', reason });
   }
 
   function attach(userId: string | null, socket: Sendable): () => void {
@@ -56,5 +71,5 @@ export function createRealtimeService(deps: { pubsub: PubSub }) {
   const connectionCount = () =>
     [...socketsByUser.values()].reduce((n, s) => n + s.size, anonymousSockets.size);
 
-  return { publishToUser, publishToUsers, publishToAll, attach, connectionCount };
+  return { publishToUser, publishToUsers, publishToAll, endSessionsOf, attach, connectionCount };
 }

@@ -1,7 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createClient } from '../../../test/build-test-app.ts';
 import { signedInClient } from '../../../test/factories/accounts.ts';
 import { adminClient, pathOf } from '../../../test/factories/billing.ts';
+import { getWorkerDatabase } from '../../../test/test-database.ts';
+
+// The worker's database is created and migrated once, within the hook timeout rather than a test's.
+beforeAll(async () => {
+  await getWorkerDatabase();
+});
 
 describe('pricing settings', () => {
   it("serves the specification's plans and fees to everyone, signed in or not", async () => {

@@ -1,4 +1,5 @@
 import {
+  PlatformStatusSchema,
   PricingSchema,
   SettingListSchema,
   UpdateSettingsBodySchema,
@@ -15,6 +16,11 @@ export const settingsRoutes =
       settings.getPricing(),
     );
 
+    /** Public: the platform's name and switches; the web shows the maintenance page from it. */
+    app.get('/api/settings/platform', { schema: { response: { 200: PlatformStatusSchema } } }, async () =>
+      settings.getPlatformStatus(),
+    );
+
     app.get('/api/admin/settings', { schema: { response: { 200: SettingListSchema } } }, async (request) => {
       await admin.requireAdmin(request);
       return settings.listForAdmin();
@@ -25,7 +31,7 @@ export const settingsRoutes =
       { schema: { body: UpdateSettingsBodySchema, response: { 200: SettingListSchema } } },
       async (request) => {
         const user = await admin.requireAdmin(request);
-        return settings.updateSettings(request.body, user.id);
+        return settings.updateSettings(request.body, user);
       },
     );
   };

@@ -1,7 +1,9 @@
+import { isDeepStrictEqual } from 'node:util';
 import { PLAN_NAMES } from '@app/shared/billing/billing.schemas';
 import { bpsToPercent } from '@app/shared/money/money';
 import {
   defaultSettingValues,
+  type PlatformStatus,
   type Pricing,
   SETTING_DEFINITIONS,
   SETTING_KEYS,
@@ -11,16 +13,30 @@ import {
   type UpdateSettingsBody,
 } from '@app/shared/settings/settings.schemas';
 import type { Db } from '../../db/client.ts';
+import { type AuditActor, type AuditRecorder, noAudit } from '../admin/audit.ts';
 import { insertMissingSettings, listSettingRows, upsertSettings } from './settings.repository.ts';
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
+/** How long an instance may answer the platform status from memory (see getPlatformStatus). */
+export const PLATFORM_STATUS_MAX_AGE_MS = 2000;
+
 /**
- * The one source of prices, fees and plan limits. Values are read from the database on every call
- * (no cache), so an admin's change is seen at once by every instance.
+ * The one source of prices, fees, plan limits and the platform switches. Values are read from the
+ * database on every call (no cache), so an admin's change is seen at once by every instance; only the
+ * platform status, read on every API request, is cached for at most PLATFORM_STATUS_MAX_AGE_MS.
  */
-export function createSettingsService(deps: { db: Db }) {
+export function createSettingsService(deps: { db: Db; audit?: AuditRecorder }) {
   const { db } = deps;
+  const audit = deps.audit ?? noAudit;
+
+  // The maintenance check reads the status on every API request. A settings read per request would
+  // double the database round trips of the cheapest requests, so each instance keeps the answer for at
+  // most PLATFORM_STATUS_MAX_AGE_MS: a change made on this instance applies at once (updateSettings
+  // drops the cache), one made on another instance within 2 s. The in-flight promise is shared so a
+  // burst of requests after expiry makes one query, and the age uses the monotonic clock because the
+  // app's clock is fixed in tests.
+  let cachedStatus: { at: number; value: Promise<PlatformStatus> } | null = null;
 
   /** Every setting: the stored value when it is valid, otherwise the specification's default. */
   async function getAll(): Promise<SettingValues> {
@@ -74,13 +90,61 @@ export function createSettingsService(deps: { db: Db }) {
     };
   }
 
-  /** Stores the given values (already validated by the shared schema) and returns the new list. */
-  async function updateSettings(body: UpdateSettingsBody, updatedBy: string): Promise<SettingList> {
+  /**
+   * Stores the given values (already validated by the shared schema) and returns the new list. The
+   * audit row lists each key that really changed with its old and new value, in the same transaction.
+   */
+  async function updateSettings(body: UpdateSettingsBody, actor: AuditActor): Promise<SettingList> {
     const rows = Object.entries(body)
       .filter(([, value]) => value !== undefined)
       .map(([key, value]) => ({ key, value }));
-    await upsertSettings(db, rows, updatedBy);
+    const before = await getAll();
+    const changes = Object.fromEntries(
+      rows
+        .filter((r) => !isDeepStrictEqual(before[r.key as SettingKey], r.value))
+        .map((r) => [r.key, { from: before[r.key as SettingKey], to: r.value }]),
+    );
+    await db.transaction(async (tx) => {
+      await upsertSettings(tx, rows, actor.id);
+      if (Object.keys(changes).length > 0)
+        await audit(
+          {
+            actor,
+            action: 'settings.update',
+            targetType: 'settings',
+            targetId: 'system',
+            details: { changes },
+          },
+          tx,
+        );
+    });
+    cachedStatus = null;
     return listForAdmin();
+  }
+
+  async function readPlatformStatus(): Promise<PlatformStatus> {
+    const s = await getAll();
+    return {
+      name: s['platform.name'],
+      maintenanceMode: s['platform.maintenance_mode'],
+      registrationsOpen: s['platform.registrations_open'],
+      newListingsOpen: s['platform.new_listings_open'],
+      escrowRequired: s['deals.escrow_required'],
+    };
+  }
+
+  /** GET /api/settings/platform and the maintenance check: the platform switches and name. */
+  function getPlatformStatus(): Promise<PlatformStatus> {
+    const now = performance.now();
+    if (!cachedStatus || now - cachedStatus.at > PLATFORM_STATUS_MAX_AGE_MS) {
+      const entry = { at: now, value: readPlatformStatus() };
+      cachedStatus = entry;
+      // A failed read is not remembered: the next request tries again.
+      entry.value.catch(() => {
+        if (cachedStatus === entry) cachedStatus = null;
+      });
+    }
+    return cachedStatus.value;
   }
 
   /** Writes the defaults of keys that have no row yet, so the stored settings are complete and editable. */
@@ -92,5 +156,5 @@ export function createSettingsService(deps: { db: Db }) {
     );
   }
 
-  return { getAll, get, getPricing, listForAdmin, updateSettings, seedDefaults };
+  return { getAll, get, getPricing, getPlatformStatus, listForAdmin, updateSettings, seedDefaults };
 }

@@ -1,11 +1,42 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
 import { DealsBridge } from '@/features/deals/components/deals-bridge';
 import { MessagingBridge } from '@/features/messaging/components/messaging-bridge';
+import { MaintenanceBanner } from '@/features/platform/components/maintenance-banner';
+import { MaintenancePage } from '@/features/platform/components/maintenance-page';
+import { useAuth } from '@/lib/auth-client';
+import { usePlatformName, usePlatformStatus } from '@/lib/platform-status';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { useLogout } from './use-logout';
 
-/** Every screen: skip link, top navigation, the one <main>, footer (and the live messaging and deal events). */
+/**
+ * Every screen: skip link, top navigation, the one <main>, footer (and the live messaging and deal
+ * events). While maintenance mode is on, visitors and traders get the maintenance page instead and
+ * administrators get the app with a warning banner.
+ */
 export function AppLayout() {
+  const auth = useAuth();
+  const platform = usePlatformStatus();
+  const name = usePlatformName();
+  const { logout, isPending: signingOut } = useLogout();
+  // Until the status answers (or when it cannot), the app behaves as open: the server refuses anyway.
+  const maintenance = platform.data?.maintenanceMode === true;
+
+  if (maintenance && auth.loading) {
+    return (
+      <main
+        id="main-content"
+        className="flex min-h-dvh items-center justify-center gap-3 text-muted-foreground"
+      >
+        <Spinner />
+        <p>Loading...</p>
+      </main>
+    );
+  }
+  if (maintenance && !auth.isAdmin) {
+    return <MaintenancePage name={name} onSignOut={() => void logout()} signingOut={signingOut} />;
+  }
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -14,6 +45,7 @@ export function AppLayout() {
       >
         Skip to main content
       </a>
+      {maintenance ? <MaintenanceBanner name={name} /> : null}
       <SiteHeader />
       <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />

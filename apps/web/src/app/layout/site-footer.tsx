@@ -25,7 +25,7 @@ export function SiteFooter() {
     <footer className="mt-auto bg-slate-900 text-slate-300">
       <div className="container-page grid grid-cols-1 gap-10 py-12 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
         <div className="max-w-sm">
-          <Brand className="text-white [&>span]:bg-teal-600" />
+          <Brand className="text-white [&>span:first-child]:bg-teal-600" />
           <p className="mt-4 text-sm leading-relaxed">
             The B2B marketplace for recycling commodities. Buy and sell recyclable materials, find trusted
             trading partners and track the environmental impact of every deal.

@@ -13,6 +13,8 @@ export const buttonVariants = cva(
         outline: 'border border-slate-300 bg-background text-foreground shadow-sm hover:bg-muted',
         ghost: 'text-foreground hover:bg-muted',
         destructive: 'bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive-hover',
+        /** An action that reaches many people at once (Send to Everyone): amber, short of destructive. */
+        warning: 'bg-warning text-warning-foreground shadow-sm hover:bg-amber-800',
         link: 'h-auto px-0 text-primary underline-offset-4 hover:underline',
       },
       size: {

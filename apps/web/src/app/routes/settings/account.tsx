@@ -5,6 +5,7 @@ import { ChangePasswordForm } from '@/features/auth/components/change-password-f
 import { PasswordResetEmailButton } from '@/features/auth/components/password-reset-email-button';
 import { ProfileForm } from '@/features/auth/components/profile-form';
 import { MyCompanies } from '@/features/companies/components/my-companies';
+import { MarketingEmailsSetting } from '@/features/email-preferences/components/marketing-emails-setting';
 import { MessageDigestSetting } from '@/features/messaging/components/message-digest-setting';
 import { useAuth } from '@/lib/auth-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -86,7 +87,10 @@ export function AccountPage() {
 
         <TabsContent value="preferences" className="mt-6 grid gap-6">
           <SettingsCard title="Notifications" description="Choose which emails and alerts you receive.">
-            <MessageDigestSetting />
+            <div className="grid gap-6 divide-y [&>*:not(:last-child)]:pb-6">
+              <MessageDigestSetting />
+              <MarketingEmailsSetting />
+            </div>
           </SettingsCard>
           <SettingsCard
             title="Privacy"

@@ -1,7 +1,11 @@
 import { PRODUCT_NAME } from '@app/shared/catalog/catalog';
+import { PLATFORM_MESSAGES } from '@app/shared/settings/settings.schemas';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { AuthDialogView } from '@/lib/auth-client';
+import { usePlatformStatus } from '@/lib/platform-status';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
@@ -17,6 +21,8 @@ type AuthDialogProps = {
 export function AuthDialog({ open, view, onViewChange, onOpenChange }: AuthDialogProps) {
   const tab = view === 'signup' ? 'signup' : 'signin';
   const close = () => onOpenChange(false);
+  // Closed by an administrator (System Settings): the notice replaces the form; sign-in still works.
+  const registrationsClosed = usePlatformStatus().data?.registrationsOpen === false;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-[28rem]">
@@ -39,7 +45,19 @@ export function AuthDialog({ open, view, onViewChange, onOpenChange }: AuthDialo
             )}
           </TabsContent>
           <TabsContent value="signup">
-            <SignUpForm onSuccess={close} />
+            {registrationsClosed ? (
+              <div className="grid gap-4">
+                <Alert variant="warning">
+                  <AlertTitle>Registrations closed</AlertTitle>
+                  <AlertDescription>{PLATFORM_MESSAGES.registrationsClosed}</AlertDescription>
+                </Alert>
+                <Button variant="outline" className="w-full" onClick={() => onViewChange('signin')}>
+                  I already have an account
+                </Button>
+              </div>
+            ) : (
+              <SignUpForm onSuccess={close} />
+            )}
           </TabsContent>
         </Tabs>
       </DialogContent>

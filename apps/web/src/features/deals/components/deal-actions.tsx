@@ -16,14 +16,14 @@ import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { parseApiError } from '@/lib/api-client';
 import { formatUsd } from '@/lib/format';
 import { useDealAction } from '../api/deal-action';
-import { ACTION_COPY, DEAL_STATUS_BADGE, ESCROW_STATUS_LABEL, ROLE_LABEL } from '../utils/deal-labels';
+import { ACTION_COPY, DEAL_STATUS_BADGE, escrowLabelOf, ROLE_LABEL } from '../utils/deal-labels';
 import { CommissionDialog } from './commission-dialog';
 import { CounterOfferDialog } from './counter-offer-dialog';
 import { EscrowTransactionDialog, type EscrowTransactionResult } from './escrow-transaction-dialog';
 import { FundEscrowDialog } from './fund-escrow-dialog';
 import { WireInstructionsDialog, type WireResult } from './wire-instructions-dialog';
 
-type ActionWithConfirm = 'reject' | 'cancel' | 'release-escrow' | 'refund-escrow';
+type ActionWithConfirm = 'reject' | 'cancel' | 'release-escrow' | 'refund-escrow' | 'ship-goods';
 
 /** The "are you sure" of the actions that cannot be undone. */
 const CONFIRMS: Record<ActionWithConfirm, (deal: Deal) => { title: string; description: string }> = {
@@ -42,6 +42,11 @@ const CONFIRMS: Record<ActionWithConfirm, (deal: Deal) => { title: string; descr
   'refund-escrow': (deal) => ({
     title: 'Refund escrow to the buyer?',
     description: `The money held for ${deal.listingTitle} goes back to the buyer.`,
+  }),
+  // Asked only when nothing is held (an escrow-optional deal): shipping then forgoes escrow's protection.
+  'ship-goods': (deal) => ({
+    title: 'Ship without escrow?',
+    description: `No money is held in escrow for ${deal.listingTitle}. The deal completes now and you settle the payment of ${formatUsd(deal.dealValueCents, { alwaysCents: true })} directly with the buyer.`,
   }),
 };
 
@@ -98,6 +103,10 @@ export function DealActions({ deal, role }: { deal: Deal; role: DealParty }) {
       case 'release-escrow':
       case 'refund-escrow':
         setDialog({ kind: 'confirm', action });
+        return;
+      case 'ship-goods':
+        if (deal.escrowStatus === 'held') void run({ action });
+        else setDialog({ kind: 'confirm', action });
         return;
       case 'counter-offer':
         setDialog({ kind: 'counter' });
@@ -161,7 +170,7 @@ export function DealActions({ deal, role }: { deal: Deal; role: DealParty }) {
           <span className="mx-1.5" aria-hidden>
             ·
           </span>
-          Escrow: {ESCROW_STATUS_LABEL[deal.escrowStatus]}
+          Escrow: {escrowLabelOf(deal)}
         </p>
       ) : null}
 
@@ -173,7 +182,7 @@ export function DealActions({ deal, role }: { deal: Deal; role: DealParty }) {
           confirmLabel={ACTION_COPY[dialog.action].label}
           busyLabel={ACTION_COPY[dialog.action].busy}
           isBusy={busy}
-          destructive={dialog.action !== 'release-escrow'}
+          destructive={dialog.action !== 'release-escrow' && dialog.action !== 'ship-goods'}
           onConfirm={() => void run({ action: dialog.action })}
         />
       ) : null}

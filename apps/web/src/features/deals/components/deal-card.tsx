@@ -1,5 +1,10 @@
-import type { DealParty } from '@app/shared/deals/deal-machine';
-import { commissionOutstandingFor, DEAL_MESSAGES, type Deal } from '@app/shared/deals/deals.schemas';
+import { commissionCollectable, type DealParty } from '@app/shared/deals/deal-machine';
+import {
+  commissionOutstandingFor,
+  DEAL_MESSAGES,
+  type Deal,
+  machineStateOf,
+} from '@app/shared/deals/deals.schemas';
 import { bpsToPercent } from '@app/shared/money/money';
 import {
   AlertTriangle,
@@ -19,7 +24,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { formatDate, formatShortDate, formatUsd } from '@/lib/format';
-import { DEAL_TYPE_LABEL, ESCROW_STATUS_LABEL, ROLE_LABEL } from '../utils/deal-labels';
+import { DEAL_TYPE_LABEL, escrowLabelOf, ROLE_LABEL } from '../utils/deal-labels';
 import { DealActions } from './deal-actions';
 import { DealProgress } from './deal-progress';
 import { DealStatusBadge } from './deal-status-badge';
@@ -110,7 +115,7 @@ export function DealCard({ deal, role }: { deal: Deal; role: DealParty | null })
             <li className="flex items-center gap-2">
               <Landmark className="size-4 shrink-0 text-muted-foreground" aria-hidden />
               <span>
-                Escrow: <span className="font-medium">{ESCROW_STATUS_LABEL[deal.escrowStatus]}</span>
+                Escrow: <span className="font-medium">{escrowLabelOf(deal)}</span>
                 {payment ? (
                   <span className="text-muted-foreground">
                     {' '}
@@ -219,7 +224,7 @@ function CommissionNote({ deal, outstandingCents }: { deal: Deal; outstandingCen
       </li>
     );
   }
-  if (deal.status !== 'completed' || deal.escrowStatus !== 'released') return null;
+  if (!commissionCollectable(machineStateOf(deal))) return null;
   return (
     <li className="flex items-center gap-2 text-warning-soft-foreground">
       <HandCoins className="size-4 shrink-0" aria-hidden />

@@ -1,5 +1,5 @@
-import type { DealParty } from '@app/shared/deals/deal-machine';
-import type { DealCardAction, DealStatus, EscrowStatus } from '@app/shared/deals/deals.schemas';
+import { completedWithoutEscrow, type DealParty } from '@app/shared/deals/deal-machine';
+import type { Deal, DealCardAction, DealStatus, EscrowStatus } from '@app/shared/deals/deals.schemas';
 import { DEAL_MESSAGES } from '@app/shared/deals/deals.schemas';
 import type { VariantProps } from 'class-variance-authority';
 import type { badgeVariants } from '@/components/ui/badge';
@@ -24,6 +24,13 @@ export const ESCROW_STATUS_LABEL: Record<EscrowStatus, string> = {
   released: 'Released to seller',
   refunded: 'Refunded to buyer',
 };
+
+/** The escrow line of a deal: an escrow-optional deal says so while unfunded, and when it ended without escrow. */
+export function escrowLabelOf(deal: Pick<Deal, 'status' | 'escrowStatus' | 'escrowRequired'>): string {
+  if (completedWithoutEscrow(deal)) return 'Not used (settled directly)';
+  if (!deal.escrowRequired && deal.escrowStatus === 'none') return 'Optional, not funded';
+  return ESCROW_STATUS_LABEL[deal.escrowStatus];
+}
 
 export const ROLE_LABEL: Record<DealParty, string> = { buyer: 'Buyer', seller: 'Seller' };
 

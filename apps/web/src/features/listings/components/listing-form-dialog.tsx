@@ -8,7 +8,7 @@ import {
   LISTING_UNITS,
   type OwnListing,
 } from '@app/shared/listings/listings.schemas';
-import type { Pricing } from '@app/shared/settings/settings.schemas';
+import { PLATFORM_MESSAGES, type Pricing } from '@app/shared/settings/settings.schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -30,6 +30,7 @@ import { parseApiError } from '@/lib/api-client';
 import { useAuthDialog } from '@/lib/auth-client';
 import { capitalize, formatUsd, formatUtcDate } from '@/lib/format';
 import { openInNewTab } from '@/lib/open-in-new-tab';
+import { usePlatformStatus } from '@/lib/platform-status';
 import { useCreateListing } from '../api/create-listing';
 import { useListingUsage } from '../api/get-listing-usage';
 import { useUpdateListing } from '../api/update-listing';
@@ -118,6 +119,9 @@ function ListingForm({
 
   const limitReached =
     !isEdit && usage.data !== undefined && usage.data.limit !== null && !usage.data.canCreate;
+  // An administrator has closed new listings (System Settings); editing existing ones still works.
+  const platform = usePlatformStatus();
+  const listingsClosed = !isEdit && platform.data?.newListingsOpen === false;
 
   const onSubmit = form.handleSubmit(async (values) => {
     const body = { ...values, imageIds: uploads.imageIds };
@@ -146,6 +150,9 @@ function ListingForm({
       if (apiError.status === 401 || apiError.code === 'UNAUTHENTICATED') {
         toast.error('Authentication required', { description: 'Please sign in to continue.' });
         authDialog.open('signin');
+      } else if (apiError.code === 'NEW_LISTINGS_CLOSED') {
+        // The interceptor re-reads the platform status, so the closed notice replaces the banner.
+        toast.error('Failed to create listing', { description: apiError.message });
       } else if (!isEdit && (apiError.status === 403 || apiError.status === 409)) {
         toast.error('Monthly limit reached', { description: apiError.message });
         void usage.refetch();
@@ -168,13 +175,19 @@ function ListingForm({
     : 'Feature this listing';
 
   let submitLabel = isEdit ? 'Save Changes' : 'Create Listing';
-  if (limitReached) submitLabel = 'Limit Reached';
+  if (listingsClosed) submitLabel = 'Listings Closed';
+  else if (limitReached) submitLabel = 'Limit Reached';
   else if (uploads.isUploading) submitLabel = 'Uploading images...';
   else if (busy) submitLabel = isEdit ? 'Saving...' : 'Creating...';
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
-      {!isEdit ? (
+      {listingsClosed ? (
+        <Alert variant="warning">
+          <AlertTitle>New listings closed</AlertTitle>
+          <AlertDescription>{PLATFORM_MESSAGES.newListingsClosed}</AlertDescription>
+        </Alert>
+      ) : !isEdit ? (
         usage.data ? (
           <ListingUsageBanner usage={usage.data} />
         ) : usage.isPending ? (
@@ -273,7 +286,7 @@ function ListingForm({
         <Button variant="outline" onClick={onDone}>
           Cancel
         </Button>
-        <Button type="submit" disabled={busy || limitReached || uploads.isUploading}>
+        <Button type="submit" disabled={busy || limitReached || listingsClosed || uploads.isUploading}>
           {submitLabel}
         </Button>
       </DialogFooter>

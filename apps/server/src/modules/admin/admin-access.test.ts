@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createClient, type TestClient } from '../../../test/build-test-app.ts';
+import { signedInClient } from '../../../test/factories/accounts.ts';
+import { adminClient } from '../../../test/factories/billing.ts';
+import { getWorkerDatabase } from '../../../test/test-database.ts';
+import { ADMIN_API_PREFIX } from '../../plugins/admin-guard.ts';
+
+beforeAll(async () => {
+  await getWorkerDatabase();
+});
+
+type Route = { method: string; url: string };
+
+/** Admin-only routes that live outside /api/admin/ (the escrow test page is for administrators). */
+const ADMIN_ROUTES_ELSEWHERE: Route[] = [{ method: 'POST', url: '/api/escrow-test/run' }];
+
+/**
+ * Every route the app serves, read from Fastify's own route tree, so a route added later is in the
+ * matrix without anyone remembering to list it. Each printed line is a path segment under its parent
+ * (four characters of indentation per level) followed by its methods.
+ */
+function registeredRoutes(app: FastifyInstance): Route[] {
+  const routes: Route[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│├└─\s]*)(\S.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = Math.floor(match[1].length / 4);
+    stack.length = depth;
+    const url = (stack[depth - 1] ?? '') + match[2];
+    stack[depth] = url;
+    for (const method of match[3]?.split(', ') ?? []) routes.push({ method, url });
+  }
+  return routes;
+}
+
+function call(client: TestClient, route: Route) {
+  const url = route.url.replace(/:[A-Za-z]+/g, 'no-such-id');
+  const payload = route.method === 'GET' || route.method === 'DELETE' ? undefined : {};
+  return client.request({ method: route.method as 'GET', url, payload });
+}
+
+describe('admin access matrix', () => {
+  it('refuses every admin route to visitors (401) and traders (403), and lets administrators through', async () => {
+    const { app } = await buildTestApp();
+    const visitor = createClient(app);
+    const trader = await signedInClient(app);
+    const admin = await adminClient(app);
+
+    const adminRoutes = [
+      ...registeredRoutes(app).filter((r) => r.url.startsWith(ADMIN_API_PREFIX) && r.method !== 'HEAD'),
+      ...ADMIN_ROUTES_ELSEWHERE,
+    ];
+    // The tree parsed into full paths: known routes from several domains are among them.
+    expect(adminRoutes).toEqual(
+      expect.arrayContaining([
+        { method: 'GET', url: '/api/admin/check' },
+        { method: 'DELETE', url: '/api/admin/admins/:id' },
+        { method: 'POST', url: '/api/admin/unconfirmed-users/resend-all' },
+        { method: 'PUT', url: '/api/admin/blog/posts/:id' },
+        { method: 'POST', url: '/api/admin/wire-transfers/:id/verify' },
+        { method: 'PATCH', url: '/api/admin/settings' },
+      ]),
+    );
+    expect(adminRoutes.length).toBeGreaterThan(35);
+
+    for (const route of adminRoutes) {
+      const label = `${route.method} ${route.url}`;
+      const asVisitor = await call(visitor, route);
+      expect(asVisitor.statusCode, `${label} as a visitor: ${asVisitor.body}`).toBe(401);
+      expect(asVisitor.json().error.code).toBe('UNAUTHENTICATED');
+
+      const asTrader = await call(trader.client, route);
+      expect(asTrader.statusCode, `${label} as a trader: ${asTrader.body}`).toBe(403);
+      expect(asTrader.json().error.code).toBe('FORBIDDEN');
+      // The spec words the wire-verification refusal its own way; every other admin route uses the page's.
+      expect(asTrader.json().error.message).toBe(
+        route.url.startsWith('/api/admin/wire-transfers')
+          ? 'Admin access required'
+          : "You don't have permission to access this page.",
+      );
+
+      // An administrator passes the check: what follows is the route's own answer (a 2xx, or a 4xx for
+      // the empty body and unknown id this matrix sends), never a refusal and never a server error.
+      const asAdmin = await call(admin.client, route);
+      expect([401, 403], `${label} as an admin: ${asAdmin.body}`).not.toContain(asAdmin.statusCode);
+      expect(asAdmin.statusCode, `${label} as an admin: ${asAdmin.body}`).toBeLessThan(500);
+    }
+  });
+});

@@ -1,0 +1,163 @@
+import { BULK_EMAIL_TARGET_INFO } from '@app/shared/admin/bulk-email.schemas';
+import { History } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { parseApiError } from '@/lib/api-client';
+import type { BulkEmailCampaign, useBulkEmailCampaigns } from '../api/bulk-email';
+
+const STATUS_BADGES = {
+  queued: { label: 'Queued', variant: 'secondary' },
+  sending: { label: 'Sending', variant: 'info' },
+  completed: { label: 'Completed', variant: 'success' },
+  failed: { label: 'Failed', variant: 'destructive' },
+} as const satisfies Record<BulkEmailCampaign['status'], { label: string; variant: string }>;
+
+export function CampaignStatusBadge({ status }: { status: BulkEmailCampaign['status'] }) {
+  const badge = STATUS_BADGES[status];
+  return <Badge variant={badge.variant}>{badge.label}</Badge>;
+}
+
+const figure = (n: number) => new Intl.NumberFormat('en-US').format(n);
+
+function When({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso}>
+      {new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+    </time>
+  );
+}
+
+function Delivery({ campaign }: { campaign: BulkEmailCampaign }) {
+  return (
+    <span className="grid tabular-nums">
+      <span className="whitespace-nowrap">
+        {figure(campaign.sentCount)} of {figure(campaign.totalRecipients)} sent
+      </span>
+      <span className="whitespace-nowrap text-muted-foreground">
+        {figure(campaign.failedCount)} failed · {figure(campaign.skippedCount)} skipped
+      </span>
+    </span>
+  );
+}
+
+const templateName = (campaign: BulkEmailCampaign) => (campaign.template === 'preset' ? 'Preset' : 'Custom');
+const senderName = (campaign: BulkEmailCampaign) =>
+  campaign.createdBy ? campaign.createdBy.name || campaign.createdBy.email : 'Deleted user';
+
+/** Every recent campaign: when, by whom, to whom, what, and how delivery went. */
+export function BulkEmailHistory({ campaigns }: { campaigns: ReturnType<typeof useBulkEmailCampaigns> }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2" className="flex items-center gap-2">
+          <History className="size-5 text-primary" aria-hidden />
+          Campaign History
+        </CardTitle>
+        <CardDescription>The latest campaigns, newest first, with their delivery counts.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <HistoryBody campaigns={campaigns} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function HistoryBody({ campaigns }: { campaigns: ReturnType<typeof useBulkEmailCampaigns> }) {
+  if (campaigns.isPending)
+    return (
+      <div className="grid gap-2" role="status" aria-busy="true" aria-label="Loading campaigns">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-12 w-full" />
+        ))}
+      </div>
+    );
+  if (campaigns.isError)
+    return (
+      <EmptyState
+        headingLevel={3}
+        title="Failed to load campaigns"
+        description={parseApiError(campaigns.error).message}
+        action={<Button onClick={() => void campaigns.refetch()}>Try Again</Button>}
+      />
+    );
+  if (campaigns.data.length === 0)
+    return (
+      <EmptyState
+        headingLevel={3}
+        title="No campaigns yet"
+        description="Campaigns you send to an audience appear here with their delivery counts. Test emails are not listed."
+      />
+    );
+  const list = campaigns.data;
+  return (
+    <>
+      <div className="hidden lg:block">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>When</TableHead>
+              <TableHead>Sent By</TableHead>
+              <TableHead>Audience</TableHead>
+              <TableHead>Template</TableHead>
+              <TableHead>Subject</TableHead>
+              <TableHead>Delivery</TableHead>
+              <TableHead>Status</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {list.map((c) => (
+              <TableRow key={c.id}>
+                <TableCell className="whitespace-nowrap">
+                  <When iso={c.createdAt} />
+                </TableCell>
+                <TableCell className="[overflow-wrap:anywhere]">{senderName(c)}</TableCell>
+                <TableCell>{BULK_EMAIL_TARGET_INFO[c.target].audience}</TableCell>
+                <TableCell>{templateName(c)}</TableCell>
+                <TableCell className="max-w-64 break-words font-medium">{c.subject}</TableCell>
+                <TableCell>
+                  <Delivery campaign={c} />
+                </TableCell>
+                <TableCell>
+                  <CampaignStatusBadge status={c.status} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+      <ul className="grid gap-3 lg:hidden">
+        {list.map((c) => (
+          <li key={c.id} className="grid gap-1.5 rounded-lg border p-3 text-sm">
+            <div className="flex items-start justify-between gap-3">
+              <span className="break-words font-medium">{c.subject}</span>
+              <CampaignStatusBadge status={c.status} />
+            </div>
+            <Field label="When">
+              <When iso={c.createdAt} />
+            </Field>
+            <Field label="Sent by">{senderName(c)}</Field>
+            <Field label="Audience">{BULK_EMAIL_TARGET_INFO[c.target].audience}</Field>
+            <Field label="Template">{templateName(c)}</Field>
+            <Field label="Delivery">
+              <Delivery campaign={c} />
+            </Field>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap gap-x-2">
+      <span className="text-muted-foreground">{label}:</span>
+      <span className="break-words">{children}</span>
+    </div>
+  );
+}
