@@ -7,53 +7,16 @@ import {
   UNSUBSCRIBE_MESSAGES,
 } from '@app/shared/admin/bulk-email.schemas';
 import type { FastifyInstance } from 'fastify';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createClient, TEST_APP_URL } from '../../../test/build-test-app.ts';
 import { signedInClient, waitForEmail } from '../../../test/factories/accounts.ts';
 import { adminClient } from '../../../test/factories/billing.ts';
+import { startSmtpServer } from '../../../test/factories/smtp.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
-import { createMailer, type Mailer } from '../notifications/mailer.ts';
+import type { Mailer } from '../notifications/mailer.ts';
 
 beforeAll(async () => {
   await getWorkerDatabase();
-});
-
-type Received = { to: string; subject: string; html: string; raw: string };
-
-/** A real SMTP server on a free port that keeps each message with its raw headers. */
-async function startSmtpServer() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', async () => {
-        const raw = Buffer.concat(chunks);
-        const mail = await simpleParser(raw);
-        received.push({
-          to: session.envelope.rcptTo[0]?.address ?? '',
-          subject: mail.subject ?? '',
-          html: typeof mail.html === 'string' ? mail.html : '',
-          raw: raw.toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  servers.push(server);
-  const port = (server.server.address() as { port: number }).port;
-  return { mailer: createMailer(`smtp://127.0.0.1:${port}`), received };
-}
-
-const servers: SMTPServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise<void>((r) => s.close(() => r()))));
 });
 
 /** The one-click URL of a raw message's List-Unsubscribe header (folded lines joined). */
@@ -176,7 +139,7 @@ describe('bulk email routes', () => {
     expect(email.htmlBody).not.toContain('script');
     expect(email.htmlBody).toContain(`href="${TEST_APP_URL}/marketplace"`);
 
-    const delivered = smtp.received.filter((m) => m.to === 'preview@example.test');
+    const delivered = smtp.received.filter((m) => m.to.includes('preview@example.test'));
     expect(delivered).toHaveLength(1);
     const oneClick = listUnsubscribeOf(delivered[0].raw);
     expect(oneClick).toMatch(new RegExp(`^${TEST_APP_URL}/api/email-preferences/one-click\\?token=`));
@@ -227,8 +190,8 @@ describe('bulk email routes', () => {
     expect(done).toMatchObject({ sentCount: 2, failedCount: 0, skippedCount: 0 });
     // Sign-up confirmations may still be arriving: only the campaign's subject counts.
     const campaignMail = smtp.received.filter((m) => m.subject === PRESET_CAMPAIGN_SUBJECT);
-    expect(campaignMail.map((m) => m.to).sort()).toEqual([admin.user.email, reader.user.email].sort());
-    expect(campaignMail.some((m) => m.to === optedOut.user.email)).toBe(false);
+    expect(campaignMail.flatMap((m) => m.to).sort()).toEqual([admin.user.email, reader.user.email].sort());
+    expect(campaignMail.some((m) => m.to.includes(optedOut.user.email))).toBe(false);
     for (const mail of campaignMail) {
       expect(mail.html).toContain(`${TEST_APP_URL}/dashboard`);
       expect(mail.html).toMatch(/Hi [^<]+,/);

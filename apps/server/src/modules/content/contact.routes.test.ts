@@ -4,13 +4,11 @@ import {
   DEFAULT_CONTACT_SUBJECT,
 } from '@app/shared/content/contact.schemas';
 import { eq } from 'drizzle-orm';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildTestApp, createClient } from '../../../test/build-test-app.ts';
 import { signedInClient, waitForEmail } from '../../../test/factories/accounts.ts';
 import { createTestClock } from '../../../test/factories/billing.ts';
-import { createMailer } from '../notifications/mailer.ts';
+import { startSmtpServer } from '../../../test/factories/smtp.ts';
 import { contactMessages } from './contact.table.ts';
 
 const SUPPORT = 'support@recytrade.test';
@@ -25,38 +23,6 @@ function contactBody(overrides: Record<string, unknown> = {}) {
     message: 'Hello,\nwe trade 40 t of copper a month. <b>Can</b> we talk?',
     ...overrides,
   };
-}
-
-const servers: SMTPServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise<void>((r) => s.close(() => r()))));
-});
-
-/** A real SMTP server on a free port that keeps each message it receives, parsed. */
-async function startSmtpServer() {
-  const received: Array<{ to: string[]; replyTo: string; subject: string; text: string }> = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', async () => {
-        const mail = await simpleParser(Buffer.concat(chunks));
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          replyTo: mail.replyTo?.text ?? '',
-          subject: mail.subject ?? '',
-          text: mail.text ?? '',
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  servers.push(server);
-  return { url: `smtp://127.0.0.1:${(server.server.address() as { port: number }).port}`, received };
 }
 
 describe('POST /api/contact', () => {
@@ -226,7 +192,7 @@ describe('POST /api/contact', () => {
   it('sends to SUPPORT_EMAIL over SMTP with the sender as Reply-To', async () => {
     const smtp = await startSmtpServer();
     const { app } = await buildTestApp({
-      mailer: createMailer(smtp.url),
+      mailer: smtp.mailer,
       env: { supportEmail: 'help@example.test' },
     });
     const { client } = await signedInClient(app);

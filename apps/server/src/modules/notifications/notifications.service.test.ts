@@ -1,56 +1,12 @@
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildTestApp, createClient } from '../../../test/build-test-app.ts';
 import { signUpBody, tokenFromEmail } from '../../../test/factories/accounts.ts';
-import { createMailer } from './mailer.ts';
-
-type Received = { to: string[]; subject: string; text: string; html: string };
-
-/** A real SMTP server on a free port that keeps what it receives, optionally refusing the first N messages. */
-async function startSmtpServer(opts: { refuseFirst?: number } = {}) {
-  const received: Received[] = [];
-  let refusals = opts.refuseFirst ?? 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', async () => {
-        if (refusals > 0) {
-          refusals -= 1;
-          const err = new Error('Mailbox temporarily unavailable') as Error & { responseCode: number };
-          err.responseCode = 451;
-          return callback(err);
-        }
-        const mail = await simpleParser(Buffer.concat(chunks));
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          subject: mail.subject ?? '',
-          text: mail.text ?? '',
-          html: typeof mail.html === 'string' ? mail.html : '',
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as { port: number }).port;
-  servers.push(server);
-  return { url: `smtp://127.0.0.1:${port}`, received };
-}
-
-const servers: SMTPServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise<void>((r) => s.close(() => r()))));
-});
+import { startSmtpServer } from '../../../test/factories/smtp.ts';
 
 describe('email delivery over SMTP', () => {
   it('delivers the sign-up confirmation email through the outbox job to a real SMTP server', async () => {
     const smtp = await startSmtpServer();
-    const { app } = await buildTestApp({ mailer: createMailer(smtp.url) });
+    const { app } = await buildTestApp({ mailer: smtp.mailer });
     const body = signUpBody({ fullName: 'Lena Vogt' });
     expect((await createClient(app).post('/api/accounts/sign-up', body)).statusCode).toBe(201);
 
@@ -68,7 +24,7 @@ describe('email delivery over SMTP', () => {
 
   it('retries a delivery the SMTP server refused and records the failed attempt', async () => {
     const smtp = await startSmtpServer({ refuseFirst: 1 });
-    const { app } = await buildTestApp({ mailer: createMailer(smtp.url) });
+    const { app } = await buildTestApp({ mailer: smtp.mailer });
     const row = await app.services.notifications.queueEmail({
       to: 'buyer@example.test',
       subject: 'Your offer',
@@ -84,7 +40,7 @@ describe('email delivery over SMTP', () => {
 
   it('escapes user-provided names in the HTML body', async () => {
     const smtp = await startSmtpServer();
-    const { app } = await buildTestApp({ mailer: createMailer(smtp.url) });
+    const { app } = await buildTestApp({ mailer: smtp.mailer });
     await app.services.notifications.queueEmail({
       to: 'x@example.test',
       kind: 'test',

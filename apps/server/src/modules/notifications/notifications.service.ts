@@ -59,17 +59,7 @@ export function createNotificationsService(deps: {
   async function queueEmail(input: QueueEmailInput): Promise<OutboxRow> {
     const skipped =
       !ALWAYS_SENT_EMAIL_KINDS.has(input.kind) && !(await settings.getAll())['email.notifications_enabled'];
-    const row = await insertOutboxEmail(db, {
-      ...(skipped ? { status: 'skipped' as const } : {}),
-      id: `eml_${randomUUID()}`,
-      toAddress: input.to.toLowerCase(),
-      replyTo: input.replyTo ?? null,
-      subject: input.subject,
-      textBody: input.text,
-      htmlBody: input.html,
-      kind: input.kind,
-      meta: input.meta ?? {},
-    });
+    const row = await writeEmail(input, skipped ? 'skipped' : 'queued');
     if (!skipped)
       await jobs.send(EMAIL_DELIVERY_JOB, { id: row.id }, { retryLimit: MAX_DELIVERY_ATTEMPTS - 1 });
     return row;
@@ -107,8 +97,12 @@ export function createNotificationsService(deps: {
    * Writes the email to the outbox without queuing the retrying delivery job, for a sender that paces
    * and counts its own deliveries (bulk email campaigns); it then calls `deliverOnce`.
    */
-  async function writeEmail(input: QueueEmailInput): Promise<OutboxRow> {
+  async function writeEmail(
+    input: QueueEmailInput,
+    status: 'queued' | 'skipped' = 'queued',
+  ): Promise<OutboxRow> {
     return insertOutboxEmail(db, {
+      status,
       id: `eml_${randomUUID()}`,
       toAddress: input.to.toLowerCase(),
       replyTo: input.replyTo ?? null,

@@ -1,12 +1,11 @@
 import { PLATFORM_MESSAGES } from '@app/shared/settings/settings.schemas';
 import { eq } from 'drizzle-orm';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, createClient } from '../../../test/build-test-app.ts';
 import { signedInClient, signUpBody, waitForEmail } from '../../../test/factories/accounts.ts';
 import { adminClient } from '../../../test/factories/billing.ts';
 import { createListingOf } from '../../../test/factories/messaging.ts';
+import { startSmtpServer } from '../../../test/factories/smtp.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
 import { users } from '../accounts/accounts.table.ts';
 import { adminAuditLog } from '../admin/audit.table.ts';
@@ -305,36 +304,3 @@ describe('PATCH /api/admin/settings', () => {
     expect(await database.db.select().from(adminAuditLog)).toHaveLength(1);
   });
 });
-
-type Received = { to: string[]; from: { name: string; address: string } | undefined };
-
-const servers: SMTPServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise<void>((r) => s.close(() => r()))));
-});
-
-/** A real SMTP server on a free port (no STARTTLS offered, no login) that keeps what it receives. */
-async function startSmtpServer() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', async () => {
-        const mail = await simpleParser(Buffer.concat(chunks));
-        const from = mail.from?.value[0];
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          from: from ? { name: from.name, address: from.address ?? '' } : undefined,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  servers.push(server);
-  return { port: (server.server.address() as { port: number }).port, received };
-}
