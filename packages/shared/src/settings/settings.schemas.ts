@@ -113,6 +113,22 @@ export const SETTING_DEFINITIONS = {
     default: 'daily',
     description: 'How often the scheduled database backup runs when backups are configured',
   },
+  'market.index_min_contributors': {
+    schema: z
+      .number()
+      .int('Must be a whole number of companies')
+      .min(1, 'At least one company must contribute')
+      .max(100),
+    default: 3,
+    description:
+      'Independent companies that must contribute before a price index point is published; else the last value carries forward',
+  },
+  'market.match_price_tolerance_bps': {
+    schema: z.number().int().min(0).max(5000),
+    default: 1000,
+    description:
+      "How far under the seller's price per tonne a buyer's price may be and still match, in basis points (1000 = 10%)",
+  },
   'listings.pre_moderation': {
     schema: z.boolean(),
     default: false,
