@@ -73,6 +73,17 @@ import { createLedgerService, type LedgerService } from './modules/ledger/ledger
 import { scheduleListingsJobs } from './modules/listings/listings.job.ts';
 import { listingsRoutes } from './modules/listings/listings.routes.ts';
 import { createListingsService, type ListingsService } from './modules/listings/listings.service.ts';
+import { geocodeLocation } from './modules/market/geocoder.ts';
+import { gradesRoutes } from './modules/market/grades.routes.ts';
+import { createGradesService } from './modules/market/grades.service.ts';
+import { impactRoutes } from './modules/market/impact.routes.ts';
+import { createImpactService } from './modules/market/impact.service.ts';
+import { requestMatching, scheduleMatchingJobs } from './modules/market/matching.job.ts';
+import { matchingRoutes } from './modules/market/matching.routes.ts';
+import { createMatchingService, type MatchingService } from './modules/market/matching.service.ts';
+import { requestPriceIndexRecompute, schedulePriceIndexJobs } from './modules/market/price-index.job.ts';
+import { priceIndexRoutes } from './modules/market/price-index.routes.ts';
+import { createPriceIndexService, type PriceIndexService } from './modules/market/price-index.service.ts';
 import { scheduleMessagingJobs } from './modules/messaging/messaging.job.ts';
 import { messagingRoutes } from './modules/messaging/messaging.routes.ts';
 import { createMessagingService, type MessagingService } from './modules/messaging/messaging.service.ts';
@@ -84,6 +95,11 @@ import {
   type NotificationsService,
 } from './modules/notifications/notifications.service.ts';
 import { createSettingsMailer } from './modules/notifications/settings-mailer.ts';
+import { userNotificationsRoutes } from './modules/notifications/user-notifications.routes.ts';
+import {
+  createUserNotificationsService,
+  type UserNotificationsService,
+} from './modules/notifications/user-notifications.service.ts';
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import { paymentsRoutes, paymentsWebhookRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.ts';
@@ -155,6 +171,9 @@ export type AppServices = {
   escrowProvider: EscrowProvider;
   escrowEvents: EscrowEvents;
   deals: DealsService;
+  priceIndex: PriceIndexService;
+  matching: MatchingService;
+  userNotifications: UserNotificationsService;
   storage: Storage;
   /** Present while the built-in sandbox is the payment provider. */
   sandbox: SandboxProvider | null;
@@ -263,6 +282,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const billing = createBillingService({ db: database.db, payments, settings, clock, appUrl: env.appUrl });
   const storage = deps.storage ?? createStorage({ s3: env.s3, localRoot: path.join(env.dataDir, 'uploads') });
+  // Market jobs (matching, price index) register here; the listings service calls them after commit.
+  const listingChangedHandlers: Array<(listingId: string) => Promise<void>> = [];
   const listings = createListingsService({
     db: database.db,
     clock,
@@ -274,7 +295,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     isAdmin: admin.isAdmin,
     appUrl: env.appUrl,
     audit,
+    onListingChanged: async (listingId) => {
+      await Promise.all(listingChangedHandlers.map((handle) => handle(listingId)));
+    },
+    geocode: geocodeLocation,
+    logger: app.log,
   });
+  const grades = createGradesService({ db: database.db });
+  const priceIndex = createPriceIndexService({ db: database.db, clock, settings, realtime });
+  listingChangedHandlers.push(() => requestPriceIndexRecompute(jobs));
+  const userNotifications = createUserNotificationsService({ db: database.db, clock });
+  const matching = createMatchingService({
+    db: database.db,
+    clock,
+    settings,
+    realtime,
+    userNotifications,
+    notifications,
+    appUrl: env.appUrl,
+    logger: app.log,
+  });
+  listingChangedHandlers.push((listingId) => requestMatching(jobs, listingId));
   const companies = createCompaniesService({
     db: database.db,
     clock,
@@ -334,7 +375,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     provider: escrowProvider,
     config: { apiKeySet: Boolean(env.escrow.apiKey), apiUrl: env.escrow.apiUrl },
   });
+  // Environmental impact: WARM factors, recorded by deals when they complete.
+  const impact = createImpactService({
+    db: database.db,
+    clock,
+    audit,
+    companyOwner: async (companyId) => (await companies.getCompany(companyId)).userId,
+  });
   // Deals: the state machine, escrow funding by every route, release, refund and commission.
+  // Completed deals move the price index (a debounced job).
+  const dealCompletedHandlers: Array<(dealId: string) => Promise<void>> = [
+    () => requestPriceIndexRecompute(jobs),
+  ];
   const deals = createDealsService({
     db: database.db,
     clock,
@@ -349,8 +401,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     escrowProvider,
     escrowEvents,
     wireTransfers,
+    impact,
     appUrl: env.appUrl,
     audit,
+    onDealCompleted: async (dealId) => {
+      await Promise.all(dealCompletedHandlers.map((handle) => handle(dealId)));
+    },
   });
   const auth = createAuth({
     db: database.db,
@@ -408,6 +464,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     escrowProvider,
     escrowEvents,
     deals,
+    priceIndex,
+    matching,
+    userNotifications,
     storage,
     sandbox,
   });
@@ -416,11 +475,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await scheduleAccountsCleanup(jobs, database.db, clock);
   await settings.seedDefaults();
   await paymentMethods.seedDefaults();
+  await impact.seedDefaults();
+  await grades.seedGrades();
   if (sandbox) await startSandboxJobs(jobs, sandbox);
   await scheduleListingsJobs(jobs, listings);
   await scheduleMessagingJobs(jobs, messaging);
   await scheduleDealJobs(jobs, deals);
   await scheduleCampaignJobs(jobs, campaigns);
+  await schedulePriceIndexJobs(jobs, priceIndex);
+  await scheduleMatchingJobs(jobs, matching, listings);
   const backups = createBackupsService({
     database,
     config: { backupDir: env.backupDir, pgDumpPath: env.pgDumpPath, keep: env.backupKeep },
@@ -469,6 +532,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(billingRoutes(billing));
   await app.register(paymentsRoutes(payments));
   await app.register(listingsRoutes(listings, admin));
+  await app.register(gradesRoutes(grades));
+  await app.register(priceIndexRoutes(priceIndex));
+  await app.register(matchingRoutes(matching));
+  await app.register(userNotificationsRoutes(userNotifications));
   await app.register(companiesRoutes(companies, admin));
   await app.register(blogRoutes(blog, admin));
   await app.register(campaignsRoutes(campaigns, admin));
@@ -484,6 +551,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   if (isSandboxEscrowProvider(escrowProvider)) await app.register(sandboxEscrowRoutes(escrowProvider));
   await app.register(dealsRoutes(deals, admin));
+  await app.register(impactRoutes(impact, admin));
   await app.register(paymentsWebhookRoutes(payments));
   if (sandbox) await app.register(sandboxPagesRoutes(sandbox));
   registerRealtimeSocket(app, realtime);

@@ -20,6 +20,8 @@ async function main() {
   const app = await buildApp({ env, database, storage });
   // Demo deals go through the services (and the ledger), so they follow the app's construction.
   if (env.seedDemoData) await seedDemoDeals(database.db, app.services);
+  // The demo deal history is dated back after the fact: the price index counts it from the start.
+  if (env.seedDemoData) await app.services.priceIndex.recompute({ rebuildYear: true });
   if (env.seedDemoData) await seedDemoBlog(database.db);
   closeWithGrace({ delay: 10_000 }, async ({ err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

@@ -215,8 +215,9 @@ export async function seedDemoDeals(
     listingId: string,
     dealValue: number,
     notes?: string,
+    quantity?: number,
   ) => {
-    const deal = await svc.createDeal(buyer, { listingId, dealValue, notes });
+    const deal = await svc.createDeal(buyer, { listingId, dealValue, notes, quantity });
     await svc.act(buyer, deal.id, { action: 'confirm' });
     await svc.act(seller, deal.id, { action: 'confirm' });
     return deal;
@@ -254,8 +255,80 @@ export async function seedDemoDeals(
     action: 'open-dispute',
     reason: 'Moisture content above the agreed 2%',
   });
+  await seedCompletedHistory(db, { deals: svc, agree, fundByWire, people: { maria, tom, jonas } });
   await svc.whenIdle();
   // The demo history is old news: its deal notes arrive read, so demo inboxes start clean.
   await db.update(messages).set({ readAt: new Date() }).where(isNull(messages.readAt));
   return { seeded: true };
 }
+
+/**
+ * Completed and released deals of graded lots across the past months, so the demo trader's impact
+ * chart (and the price index) has a history: each is completed through the services, then its
+ * completion is dated back, as if it had happened then. Lots the seed does not find are skipped.
+ */
+async function seedCompletedHistory(
+  db: Db,
+  ctx: {
+    deals: DealsService;
+    agree: (
+      buyer: SeedPerson,
+      seller: SeedPerson,
+      listingId: string,
+      dealValue: number,
+      notes?: string,
+      quantity?: number,
+    ) => Promise<{ id: string }>;
+    fundByWire: (buyer: SeedPerson, dealId: string) => Promise<void>;
+    people: { maria: SeedPerson; tom: SeedPerson; jonas: SeedPerson };
+  },
+): Promise<void> {
+  const { maria, tom, jonas } = ctx.people;
+  const history: {
+    seller: SeedPerson;
+    buyer: SeedPerson;
+    title: string;
+    quantity: number;
+    monthsAgo: number;
+  }[] = [
+    { seller: maria, buyer: tom, title: 'Aluminium UBC bales (Taldack)', quantity: 20_000, monthsAgo: 5 },
+    {
+      seller: jonas,
+      buyer: maria,
+      title: 'OCC 11 bales (old corrugated containers)',
+      quantity: 40,
+      monthsAgo: 4,
+    },
+    { seller: maria, buyer: jonas, title: 'Copper #2 "Birch/Cliff" wire', quantity: 10_000, monthsAgo: 3 },
+    {
+      seller: tom,
+      buyer: maria,
+      title: 'PET bottle bales, clear, 95% purity',
+      quantity: 40_000,
+      monthsAgo: 2,
+    },
+    { seller: maria, buyer: tom, title: 'Aluminium UBC bales (Taldack)', quantity: 15_000, monthsAgo: 1 },
+  ];
+  const now = new Date();
+  for (const lot of history) {
+    const [listing] = await db
+      .select({ id: listings.id, priceCents: listings.priceCents, quantity: listings.quantity })
+      .from(listings)
+      .where(and(eq(listings.userId, lot.seller.id), eq(listings.title, lot.title)));
+    if (!listing || lot.quantity > listing.quantity) continue;
+    const value = Math.round((listing.priceCents * lot.quantity) / 100);
+    const deal = await ctx.agree(lot.buyer, lot.seller, listing.id, value, undefined, lot.quantity);
+    await ctx.fundByWire(lot.buyer, deal.id);
+    await ctx.deals.act(lot.seller, deal.id, { action: 'ship-goods' });
+    await ctx.deals.act(lot.buyer, deal.id, { action: 'release-escrow' });
+    const completedAt = new Date(
+      Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - lot.monthsAgo, 10 + lot.monthsAgo, 12),
+    );
+    await db
+      .update(deals)
+      .set({ completedAt, shippedAt: completedAt, impactRecordedAt: completedAt, createdAt: completedAt })
+      .where(eq(deals.id, deal.id));
+  }
+}
+
+type SeedPerson = { id: string; email: string; name: string };

@@ -8,7 +8,15 @@ export type JobQueue = {
   send<T extends object>(
     name: string,
     data: T,
-    opts?: { retryLimit?: number; startAfterSeconds?: number },
+    opts?: {
+      retryLimit?: number;
+      startAfterSeconds?: number;
+      /**
+       * Debounce: one job per key and `singletonSeconds` slot; a send while the slot is taken goes to the
+       * next slot (pg-boss singletonNextSlot), so a burst of sends costs at most two runs.
+       */
+      debounce?: { key: string; seconds: number };
+    },
   ): Promise<void>;
   work<T>(name: string, handler: JobHandler<T>): Promise<void>;
   schedule(name: string, cron: string, data?: object): Promise<void>;
@@ -47,7 +55,15 @@ export async function startJobQueue(database: Database, opts: JobQueueOptions = 
   return {
     async send(name, data, o = {}) {
       await ensureQueue(name);
-      await boss.send(name, data, { retryLimit: o.retryLimit ?? 5, startAfter: o.startAfterSeconds });
+      await boss.send(name, data, {
+        retryLimit: o.retryLimit ?? 5,
+        startAfter: o.startAfterSeconds,
+        ...(o.debounce && {
+          singletonKey: o.debounce.key,
+          singletonSeconds: o.debounce.seconds,
+          singletonNextSlot: true,
+        }),
+      });
     },
     async work(name, handler) {
       await ensureQueue(name);

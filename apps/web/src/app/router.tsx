@@ -8,6 +8,7 @@ import { AdminBlogEditorPage } from './routes/admin/blog-editor';
 import { AdminBulkEmailPage } from './routes/admin/bulk-email';
 import { AdminCompaniesPage } from './routes/admin/companies';
 import { AdminEmailPage } from './routes/admin/email';
+import { AdminImpactFactorsPage } from './routes/admin/impact-factors';
 import { AdminDashboardPage } from './routes/admin/index';
 import { AdminListingsPage } from './routes/admin/listings';
 import { AdminSecurityPage } from './routes/admin/security';
@@ -28,6 +29,7 @@ import { HelpPage } from './routes/help';
 import { HomePage } from './routes/home';
 import { ListingDetailPage } from './routes/listing-detail';
 import { ManageListingsPage } from './routes/manage-listings';
+import { MarketPage } from './routes/market';
 import { MarketplacePage } from './routes/marketplace';
 import { MessagesPage } from './routes/messages';
 import { NotFoundPage } from './routes/not-found';
@@ -53,6 +55,7 @@ export const router = createBrowserRouter([
           { index: true, element: <HomePage /> },
           { path: 'subscription', element: <SubscriptionPage /> },
           { path: 'marketplace', element: <MarketplacePage /> },
+          { path: 'market', element: <MarketPage /> },
           { path: 'listings/:id', element: <ListingDetailPage /> },
           { path: 'directory', element: <CompanyDirectoryPage /> },
           { path: 'company-directory', element: <CompanyDirectoryPage /> },
@@ -136,6 +139,7 @@ export const router = createBrowserRouter([
               { path: 'email-management', element: <AdminEmailPage /> },
               { path: 'security', element: <AdminSecurityPage /> },
               { path: 'system', element: <AdminSystemPage /> },
+              { path: 'impact-factors', element: <AdminImpactFactorsPage /> },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

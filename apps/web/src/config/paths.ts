@@ -4,6 +4,7 @@ export const paths = {
   howItWorks: '/#how-it-works',
   subscription: '/subscription',
   marketplace: '/marketplace',
+  market: '/market',
   listing: (id: string) => `/listings/${encodeURIComponent(id)}`,
   adminListings: '/admin/listings',
   directory: '/company-directory',
@@ -36,5 +37,6 @@ export const paths = {
   resetPassword: '/reset-password',
   admin: '/admin',
   adminSystem: '/admin/system',
+  adminImpactFactors: '/admin/impact-factors',
   escrowTest: '/escrow-test',
 } as const;

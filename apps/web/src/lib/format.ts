@@ -1,3 +1,5 @@
+import { UNIT_LABELS } from '@app/shared/market/units';
+
 /** "$49" for whole dollars, "$0.30" otherwise; always USD. */
 export function formatUsd(cents: number, options: { alwaysCents?: boolean } = {}) {
   const whole = cents % 100 === 0 && !options.alwaysCents;
@@ -27,12 +29,26 @@ export function formatShortDate(iso: string) {
   return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso));
 }
 
-const UNIT_SINGULAR: Record<string, string> = { tons: 'ton', kg: 'kg', pieces: 'piece', pounds: 'pound' };
-const UNIT_PLURAL: Record<string, string> = { tons: 'tons', kg: 'kg', pieces: 'pieces', pounds: 'pounds' };
+const UNIT_SINGULAR: Record<string, string> = Object.fromEntries(
+  Object.entries(UNIT_LABELS).map(([unit, label]) => [unit, label.singular]),
+);
+const UNIT_PLURAL: Record<string, string> = Object.fromEntries(
+  Object.entries(UNIT_LABELS).map(([unit, label]) => [unit, label.plural]),
+);
 
 /** "$420.00 / ton": a price per unit always shows cents, currency and unit. */
 export function formatPricePerUnit(priceCents: number, unit: string) {
   return `${formatUsd(priceCents, { alwaysCents: true })} / ${UNIT_SINGULAR[unit] ?? unit}`;
+}
+
+/** "≈ $441/t": a listing's price per metric tonne, whole dollars, as a secondary figure. */
+export function formatPricePerTonne(centsPerTonne: number) {
+  const dollars = new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    maximumFractionDigits: centsPerTonne < 1000 ? 2 : 0,
+  }).format(centsPerTonne / 100);
+  return `≈ ${dollars}/t`;
 }
 
 /** "25 tons", "1 ton", "1,200.5 kg". */

@@ -57,6 +57,8 @@ export const DEAL_MESSAGES = {
   /** Offers and deals on one's own listing are refused with the same wording. */
   cannotDealOwn: 'You cannot make a deal on your own listing',
   buyNowSellOnly: 'Buy Now is only available on sell listings',
+  quantityAboveZero: 'The quantity must be greater than 0',
+  quantityAboveListing: "The quantity cannot be more than the listing's quantity",
   // Escrow creation
   sameEmails: 'Buyer and seller must use different email addresses for escrow',
   noEscrowResponse: 'No response from escrow service. Please try again.',
@@ -335,18 +337,28 @@ export const DealValueSchema = AmountSchema.refine((dollars) => dollars > 0, {
   message: DEAL_MESSAGES.valueAboveZero,
 });
 
+/** A deal's quantity in the listing's unit: above zero (the listing's quantity caps it, on the server). */
+export const DealQuantitySchema = z
+  .number({ error: DEAL_MESSAGES.quantityAboveZero })
+  .positive(DEAL_MESSAGES.quantityAboveZero)
+  .max(1_000_000_000_000, DEAL_MESSAGES.quantityAboveListing);
+
 /** POST /api/deals: Make Offer ("Propose a Deal"). */
 export const CreateDealBodySchema = z
   .object({
     listingId: uuid(DEAL_MESSAGES.invalidListingId),
     dealValue: DealValueSchema,
     notes: z.string().trim().max(DEAL_CONSTANTS.notesMax).optional(),
+    /** In the listing's unit; defaults to the listing's quantity, never more than it. */
+    quantity: DealQuantitySchema.optional(),
   })
   .strict();
 export type CreateDealBody = z.input<typeof CreateDealBodySchema>;
 
 /** POST /api/deals/buy-now: a deal for the sell listing's total, notes marking it Buy Now. */
-export const BuyNowBodySchema = z.object({ listingId: uuid(DEAL_MESSAGES.invalidListingId) }).strict();
+export const BuyNowBodySchema = z
+  .object({ listingId: uuid(DEAL_MESSAGES.invalidListingId), quantity: DealQuantitySchema.optional() })
+  .strict();
 export type BuyNowBody = z.infer<typeof BuyNowBodySchema>;
 
 export const DealIdParamsSchema = z.object({ id: uuid(DEAL_MESSAGES.invalidDealId) });

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { gradeById, MATERIAL_GRADE_IDS } from '../market/grades.ts';
+import { INCOTERMS, PACKING_TYPES, SUPPLY_FREQUENCIES } from '../market/trade-terms.ts';
 
 /** The listing enumerations of the specification. */
 export const LISTING_TYPES = ['buy', 'sell'] as const;
 export const LISTING_CATEGORIES = ['textiles', 'metals', 'plastics', 'paper'] as const;
-export const LISTING_UNITS = ['tons', 'kg', 'pieces', 'pounds'] as const;
+/** "tons" are US short tons; gross tons are long tons (packages/shared/src/market/units.ts converts). */
+export const LISTING_UNITS = ['tons', 'tonnes', 'gross_tons', 'kg', 'pounds', 'pieces'] as const;
 export const LISTING_AVAILABILITY = ['immediate', '1-week', '2-weeks', '1-month', 'flexible'] as const;
 /** active: visible (unless rejected); expired: a free listing past the 1st of the next month. */
 export const LISTING_STATUSES = ['active', 'expired'] as const;
@@ -19,6 +22,7 @@ export const LISTING_LIMITS = {
   titleMax: 100,
   descriptionMax: 1000,
   locationMax: 120,
+  incotermPlaceMax: 120,
   maxAmount: 1_000_000,
   maxImages: 5,
   maxImageBytes: 5 * 1024 * 1024,
@@ -44,6 +48,10 @@ export const LISTING_MESSAGES = {
   rejectionReasonRequired: 'Please provide a reason for rejection.',
   fileTooLarge: 'File size must be less than 5MB',
   fileWrongType: 'File must be a valid image (JPEG, PNG, WebP, or GIF)',
+  gradeNotInCategory: 'Choose a grade of the selected category',
+  incotermPlaceRequired: 'Enter the named place for the Incoterm',
+  incotermPlaceTooLong: 'The named place must be 120 characters or less',
+  unitInvalid: 'Unit must be tons, tonnes, gross tons, kg, pounds or pieces',
 } as const;
 
 /** `You've reached your monthly limit of 5 free listings (n/5). Upgrade to create unlimited listings.` */
@@ -69,7 +77,7 @@ const positiveAmount = (message: string) =>
   z.number({ error: message }).finite(message).transform(clampAmount).pipe(z.number().gt(0, message));
 
 /** The create-listing form and POST /api/listings; price is dollars per unit at this edge. */
-export const CreateListingBodySchema = z
+const CreateListingFieldsSchema = z
   .object({
     title: cleanText(LISTING_MESSAGES.titleRequired, LISTING_LIMITS.titleMax, LISTING_MESSAGES.titleTooLong),
     type: z.enum(LISTING_TYPES, { error: 'Type must be buy or sell' }),
@@ -87,7 +95,35 @@ export const CreateListingBodySchema = z
     ),
     price: positiveAmount(LISTING_MESSAGES.priceAboveZero),
     quantity: positiveAmount(LISTING_MESSAGES.quantityAboveZero),
-    unit: z.enum(LISTING_UNITS, { error: 'Unit must be tons, kg, pieces or pounds' }),
+    unit: z.enum(LISTING_UNITS, { error: LISTING_MESSAGES.unitInvalid }),
+    /** A MaterialGradeId of the chosen category (checked below); null or absent: no grade. */
+    grade: z.enum(MATERIAL_GRADE_IDS, { error: LISTING_MESSAGES.gradeNotInCategory }).nullable().optional(),
+    incoterm: z
+      .enum(INCOTERMS, { error: 'Incoterm must be EXW, FCA, FOB, CFR, CIF, DAP or DDP' })
+      .nullable()
+      .optional(),
+    /** The named place the Incoterm needs ("FOB Rotterdam"); required with a term. */
+    incotermPlace: z
+      .string()
+      .transform(stripMarkup)
+      .pipe(z.string().max(LISTING_LIMITS.incotermPlaceMax, LISTING_MESSAGES.incotermPlaceTooLong))
+      .nullable()
+      .optional(),
+    packing: z
+      .enum(PACKING_TYPES, { error: 'Packing must be baled, loose, briquetted or bulk' })
+      .nullable()
+      .optional(),
+    supplyFrequency: z
+      .enum(SUPPLY_FREQUENCIES, { error: 'Supply must be one-off, weekly or monthly' })
+      .optional(),
+    /** A buy listing's matching radius in whole km (1..20,000); null or absent: any distance. Ignored on sell listings. */
+    matchRadiusKm: z
+      .number({ error: 'Radius must be a number of kilometres' })
+      .int('Radius must be a whole number of kilometres')
+      .min(1, 'Radius must be at least 1 km')
+      .max(20_000, 'Radius must be 20,000 km or less')
+      .nullable()
+      .optional(),
     /** Ids of images uploaded with POST /api/listings/images, in display order. */
     imageIds: z
       .array(z.string().min(1).max(100))
@@ -96,13 +132,41 @@ export const CreateListingBodySchema = z
     wantsFeatured: z.boolean().default(false),
   })
   .strict();
+
+/**
+ * The cross-field rules of the trade terms, for a body that may carry only some fields (an update).
+ * A grade is checked against the category only when both are present; the service re-checks an
+ * update against the stored category.
+ */
+function checkTradeTerms(
+  body: {
+    category?: ListingCategory;
+    grade?: string | null;
+    incoterm?: string | null;
+    incotermPlace?: string | null;
+  },
+  ctx: z.RefinementCtx,
+) {
+  const grade = gradeById(body.grade);
+  if (grade && body.category && grade.category !== body.category)
+    ctx.addIssue({ code: 'custom', path: ['grade'], message: LISTING_MESSAGES.gradeNotInCategory });
+  if (body.incoterm && !body.incotermPlace?.trim())
+    ctx.addIssue({
+      code: 'custom',
+      path: ['incotermPlace'],
+      message: LISTING_MESSAGES.incotermPlaceRequired,
+    });
+}
+
+export const CreateListingBodySchema = CreateListingFieldsSchema.superRefine(checkTradeTerms);
 export type CreateListingBody = z.infer<typeof CreateListingBodySchema>;
 export type CreateListingInput = z.input<typeof CreateListingBodySchema>;
 
 /** PATCH /api/listings/:id: any subset of the create fields (wantsFeatured excepted). */
-export const UpdateListingBodySchema = CreateListingBodySchema.omit({ wantsFeatured: true })
+export const UpdateListingBodySchema = CreateListingFieldsSchema.omit({ wantsFeatured: true })
   .partial()
-  .strict();
+  .strict()
+  .superRefine(checkTradeTerms);
 export type UpdateListingBody = z.infer<typeof UpdateListingBodySchema>;
 
 export const ListingImageSchema = z.object({
@@ -129,6 +193,19 @@ export const ListingSchema = z.object({
   totalCents: z.number().int().nullable(),
   location: z.string(),
   availability: z.enum(LISTING_AVAILABILITY),
+  grade: z.enum(MATERIAL_GRADE_IDS).nullable(),
+  incoterm: z.enum(INCOTERMS).nullable(),
+  incotermPlace: z.string().nullable(),
+  packing: z.enum(PACKING_TYPES).nullable(),
+  supplyFrequency: z.enum(SUPPLY_FREQUENCIES),
+  /** The quantity in metric tonnes; null for pieces. */
+  quantityTonnes: z.number().nullable(),
+  /** The price in cents per metric tonne; null for pieces. */
+  pricePerTonneCents: z.number().int().nullable(),
+  /** A buy listing's matching radius in km; null: any distance (always null on sell listings). */
+  matchRadiusKm: z.number().int().nullable(),
+  /** The city `location` was resolved to offline ("Rotterdam, NL"); null when it could not be. */
+  geocodedPlace: z.string().nullable(),
   images: z.array(ListingImageSchema),
   status: z.enum(LISTING_STATUSES),
   approvalStatus: z.enum(APPROVAL_STATUSES),
@@ -156,6 +233,7 @@ export const ListListingsQuerySchema = z.object({
   q: z.string().max(200).transform(stripMarkup).optional(),
   type: z.enum(LISTING_TYPES).optional(),
   category: z.enum(LISTING_CATEGORIES).optional(),
+  grade: z.enum(MATERIAL_GRADE_IDS).optional(),
   /** dollars per unit */
   minPrice: optionalNumber.pipe(z.number().min(0).optional()),
   maxPrice: optionalNumber.pipe(z.number().max(LISTING_LIMITS.maxAmount).optional()),

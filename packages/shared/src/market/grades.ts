@@ -269,10 +269,22 @@ export function gradesOf(category: ListingCategory): MaterialGrade[] {
 }
 
 /**
- * "Barley (Bare bright copper wire)" for a code word, "#1 Heavy Melting Steel (ReMA 200)" for a
+ * "Barley (Bare bright copper wire)" for a code word, "#1 Heavy Melting Steel, ReMA 200" for a
  * specification number, the name alone otherwise.
  */
 export function gradeLabel(grade: MaterialGrade): string {
   if (!grade.code) return grade.name;
-  return /\d/.test(grade.code) ? `${grade.name} (${grade.code})` : `${grade.code} (${grade.name})`;
+  return /\d/.test(grade.code) ? `${grade.name}, ${grade.code}` : `${grade.code} (${grade.name})`;
+}
+
+/**
+ * The grades whose id, code or name has a word starting with each of the given (lower-case) words:
+ * the marketplace's text search also finds listings by grade ("barley", "hms", "occ").
+ */
+export function gradesMatchingWords(words: string[]): MaterialGradeId[] {
+  if (words.length === 0) return [];
+  return MATERIAL_GRADES.filter((g) => {
+    const haystack = `${g.id} ${g.code ?? ''} ${g.name}`.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    return words.every((w) => haystack.some((h) => h.startsWith(w)));
+  }).map((g) => g.id);
 }

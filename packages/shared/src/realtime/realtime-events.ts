@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DealCreatedEventSchema, DealUpdatedEventSchema } from '../deals/deals.schemas.ts';
+import { MatchFoundEventSchema } from '../market/matching.schemas.ts';
+import { IndexUpdatedEventSchema } from '../market/price-index.schemas.ts';
 import {
   ConversationCreatedEventSchema,
   ConversationReadEventSchema,
@@ -28,6 +30,10 @@ export const ServerRealtimeEventSchema = z.discriminatedUnion('type', [
   /** To both parties of a deal (see apps/server/src/modules/deals/README.md). */
   DealCreatedEventSchema,
   DealUpdatedEventSchema,
+  /** To the owner of a listing that gained a new match (apps/server/src/modules/market). */
+  MatchFoundEventSchema,
+  /** Broadcast after each price index recompute: open /market pages refetch. */
+  IndexUpdatedEventSchema,
 ]);
 export type ServerRealtimeEvent = z.infer<typeof ServerRealtimeEventSchema>;
 

@@ -30,6 +30,11 @@ export const PUBLIC_PAGES = {
     description:
       'Browse active buy and sell listings for recyclable textiles, metals, plastics and paper, and contact traders directly.',
   },
+  '/market': {
+    title: 'Market prices',
+    description:
+      'Price index per tonne for recycled metals, paper, plastics and textiles, from completed deals and active listings, with 30, 90 and 365-day trends.',
+  },
   '/company-directory': {
     title: 'Company Directory',
     description:

@@ -1,4 +1,5 @@
 import type { DealStatus, EscrowStatus } from '@app/shared/deals/deal-machine';
+import type { ListingUnit } from '@app/shared/listings/listings.schemas';
 import { and, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../accounts/accounts.table.ts';
@@ -21,6 +22,9 @@ export type ListingBrief = {
   type: 'buy' | 'sell';
   priceCents: number;
   quantity: number;
+  unit: ListingUnit;
+  /** The listing's material grade (a MaterialGradeId), if it names one. */
+  grade: string | null;
 };
 
 export async function insertDeal(db: Db, row: NewDealRow): Promise<DealRow> {
@@ -202,6 +206,8 @@ export async function findListingBrief(db: Db, id: string): Promise<ListingBrief
       type: listings.type,
       priceCents: listings.priceCents,
       quantity: listings.quantity,
+      unit: listings.unit,
+      grade: listings.grade,
     })
     .from(listings)
     .where(eq(listings.id, id));
@@ -218,6 +224,8 @@ export async function findListingBriefs(db: Db, ids: string[]): Promise<ListingB
       type: listings.type,
       priceCents: listings.priceCents,
       quantity: listings.quantity,
+      unit: listings.unit,
+      grade: listings.grade,
     })
     .from(listings)
     .where(inArray(listings.id, ids));

@@ -31,6 +31,7 @@ import {
   paymentMethodsForTotal,
   percentToBps,
 } from '@app/shared/deals/deals.schemas';
+import type { ListingUnit } from '@app/shared/listings/listings.schemas';
 import { AMOUNT_TOO_LARGE_MESSAGE, formatCents, MAX_AMOUNT_DOLLARS } from '@app/shared/money/money';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -124,6 +125,17 @@ export type DealEscrowEvents = {
   onTransactionChanged(handler: (transactionId: string) => Promise<void>): void;
 };
 
+/**
+ * The market module's impact estimate, read in the completing transition's transaction: tonnes
+ * delivered, the WARM material of the grade and kg CO2e avoided (nulls where nothing applies).
+ */
+export type DealImpactAssessor = {
+  assessDelivery(
+    tx: Db,
+    delivery: { grade: string | null; quantity: number; unit: ListingUnit },
+  ): Promise<{ deliveredTonnes: number | null; warmMaterial: string | null; co2eAvoidedKg: number | null }>;
+};
+
 /** A payment method as funding needs it (type, fee, enabled). */
 export type FundingMethod = { type: string; name: string; processingFeePercentage: number; enabled: boolean };
 
@@ -203,6 +215,10 @@ export function createDealsService(deps: {
   escrowProvider: EscrowProvider;
   escrowEvents?: DealEscrowEvents;
   wireTransfers: DealWireTransfers;
+  /** Records the environmental impact with the completing transition (market module). */
+  impact?: DealImpactAssessor;
+  /** After commit, once per deal that completed (released, or completed without escrow). */
+  onDealCompleted?: (dealId: string) => Promise<void>;
   appUrl: string;
   logError?: (msg: string, err: unknown) => void;
 }) {
@@ -290,7 +306,8 @@ export function createDealsService(deps: {
 
   // --- the transition engine ---
 
-  type Applied = { before: DealRow; after: DealRow };
+  /** `completed`: this transition completed the deal (released, or completed without escrow). */
+  type Applied = { before: DealRow; after: DealRow; completed?: boolean };
 
   /**
    * Applies one transition inside `tx` with the deal row locked: the machine decides, the update is
@@ -353,7 +370,25 @@ export function createDealsService(deps: {
     const booked = MONEY_TRANSITIONS.includes(transition)
       ? await bookMoney(tx, before, after, transition, payload)
       : after;
+    if (commissionCollectable(booked) && !booked.impactRecordedAt)
+      return { before, after: await recordImpact(tx, booked, now), completed: true };
     return { before, after: booked };
+  }
+
+  /**
+   * The delivered tonnage and its estimated CO2e savings, written with the completing transition so a
+   * completed deal never lacks them. The quantity is the deal's snapshot (older deals: the listing's).
+   */
+  async function recordImpact(tx: Db, deal: DealRow, now: Date): Promise<DealRow> {
+    const listing = await findListingBrief(tx, deal.listingId);
+    const quantity = deal.quantity ?? listing?.quantity ?? null;
+    const unit = deal.unit ?? listing?.unit ?? null;
+    const impact =
+      deps.impact && quantity !== null && unit !== null
+        ? await deps.impact.assessDelivery(tx, { grade: listing?.grade ?? null, quantity, unit })
+        : { deliveredTonnes: null, warmMaterial: null, co2eAvoidedKg: null };
+    const updated = await updateDeal(tx, deal.id, { ...impact, impactRecordedAt: now });
+    return updated ?? deal;
   }
 
   /** The ledger side of money transitions, in the transition's transaction. */
@@ -607,6 +642,8 @@ export function createDealsService(deps: {
   /** Emails and realtime after a transition committed; failures are logged, never thrown. */
   async function afterTransition(applied: Applied, transition: DealTransition): Promise<void> {
     const { after } = applied;
+    if (applied.completed && deps.onDealCompleted)
+      await deps.onDealCompleted(after.id).catch((err) => logError('deal completion hook failed', err));
     await realtime
       .publishToUsers([after.buyerUserId, after.sellerUserId], {
         type: 'deal.updated',
@@ -824,6 +861,7 @@ export function createDealsService(deps: {
     listing: ListingBrief,
     valueCents: number,
     notes: string | null,
+    quantity: number,
   ): Promise<DealRow> {
     assertDealValue(valueCents);
     // Both are snapshots: changing the settings later never alters a running deal.
@@ -842,6 +880,8 @@ export function createDealsService(deps: {
       commissionCents: commissionFor(valueCents, rateBps),
       escrowRequired,
       notes,
+      quantity,
+      unit: listing.unit,
       status: 'initiated',
       lastOfferBy: 'buyer',
       createdAt: now,
@@ -920,13 +960,29 @@ export function createDealsService(deps: {
     return listing;
   }
 
+  /** The quantity a deal is for: the one asked, at most the listing's; else the listing's. */
+  function dealQuantity(listing: ListingBrief, asked: number | undefined): number {
+    if (asked === undefined) return Number(listing.quantity);
+    if (!(asked > 0)) throw new AppError('VALIDATION_FAILED', DEAL_MESSAGES.quantityAboveZero);
+    if (asked > Number(listing.quantity))
+      throw new AppError('VALIDATION_FAILED', DEAL_MESSAGES.quantityAboveListing);
+    return asked;
+  }
+
   /** POST /api/deals: Make Offer. */
   async function createDeal(
     user: SessionUser,
-    body: { listingId: string; dealValue: number; notes?: string },
+    body: { listingId: string; dealValue: number; notes?: string; quantity?: number },
   ): Promise<Deal> {
     const listing = await listingForDeal(body.listingId, DEAL_MESSAGES.cannotDealOwn, user);
-    const row = await createDealRow(user, listing, Math.round(body.dealValue * 100), body.notes || null);
+    const quantity = dealQuantity(listing, body.quantity);
+    const row = await createDealRow(
+      user,
+      listing,
+      Math.round(body.dealValue * 100),
+      body.notes || null,
+      quantity,
+    );
     return toView(row, user.id);
   }
 
@@ -934,8 +990,15 @@ export function createDealsService(deps: {
   async function buyNow(user: SessionUser, body: BuyNowBody): Promise<Deal> {
     const listing = await listingForDeal(body.listingId, DEAL_MESSAGES.cannotBuyOwn, user);
     if (listing.type !== 'sell') throw new AppError('VALIDATION_FAILED', DEAL_MESSAGES.buyNowSellOnly);
-    const totalCents = Math.round(listing.priceCents * Number(listing.quantity));
-    const row = await createDealRow(user, listing, totalCents, `${BUY_NOW_NOTE} purchase: ${listing.title}`);
+    const quantity = dealQuantity(listing, body.quantity);
+    const totalCents = Math.round(listing.priceCents * quantity);
+    const row = await createDealRow(
+      user,
+      listing,
+      totalCents,
+      `${BUY_NOW_NOTE} purchase: ${listing.title}`,
+      quantity,
+    );
     return toView(row, user.id);
   }
 

@@ -1,5 +1,6 @@
 import { DEAL_STATUSES, ESCROW_STATUSES } from '@app/shared/deals/deal-machine';
 import { COMMISSION_PAYERS } from '@app/shared/deals/deals.schemas';
+import { LISTING_UNITS } from '@app/shared/listings/listings.schemas';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -8,6 +9,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -70,6 +72,17 @@ export const deals = pgTable(
     /** The buyer paid the commission with the escrow funding (booked when the money arrived). */
     commissionIncludedInFunding: boolean().notNull().default(false),
     commissionSettledAt: timestamp({ withTimezone: true }),
+    /** Snapshot at creation: the offer's quantity, else the listing's, in the listing's unit. */
+    quantity: numeric({ precision: 14, scale: 4, mode: 'number' }),
+    unit: text({ enum: LISTING_UNITS }),
+    /** Recorded with the completing transition: tonnes delivered (null for pieces). */
+    deliveredTonnes: numeric({ precision: 14, scale: 4, mode: 'number' }),
+    /** The EPA WARM material of the listing's grade, null when no factor applies. */
+    warmMaterial: text(),
+    /** Estimated kg CO2e avoided by recycling instead of landfilling; null when a factor is missing. */
+    co2eAvoidedKg: integer(),
+    /** When the impact was recorded: at most once per deal. */
+    impactRecordedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -78,6 +91,7 @@ export const deals = pgTable(
     index('deals_seller_idx').on(t.sellerUserId, t.createdAt.desc()),
     index('deals_listing_idx').on(t.listingId, t.createdAt.desc()),
     index('deals_status_idx').on(t.status, t.escrowStatus),
+    index('deals_impact_idx').on(t.impactRecordedAt).where(sql`impact_recorded_at is not null`),
     check('deals_two_parties', sql`${t.buyerUserId} <> ${t.sellerUserId}`),
     check('deals_value_positive', sql`${t.dealValueCents} > 0`),
   ],

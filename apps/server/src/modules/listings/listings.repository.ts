@@ -1,4 +1,5 @@
 import type { ListListingsQuery } from '@app/shared/listings/listings.schemas';
+import { gradesMatchingWords } from '@app/shared/market/grades';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../accounts/accounts.table.ts';
@@ -83,11 +84,15 @@ export async function searchListings(
     // One word of three characters or more may also sit inside a title word ("rrug"): trigram index.
     // Several words match as words (above); their trigram bitmap cost more than all the rest.
     if (q.length >= 3 && words.length <= 1) text.push(sql`${listings.title} ilike ${likePattern(q)}`);
+    // A grade's code word or name ("barley", "occ") finds listings of that grade (the grade index).
+    const grades = gradesMatchingWords(words);
+    if (grades.length) text.push(inArray(listings.grade, grades));
     textCondition = text.length ? (or(...text) as SQL) : sql`false`;
     conditions.push(textCondition);
   }
   if (query.type) conditions.push(eq(listings.type, query.type));
   if (query.category) conditions.push(eq(listings.category, query.category));
+  if (query.grade) conditions.push(eq(listings.grade, query.grade));
   if (query.minPrice !== undefined)
     conditions.push(gte(listings.priceCents, Math.round(query.minPrice * 100)));
   if (query.maxPrice !== undefined)
@@ -414,4 +419,14 @@ export async function endFeaturing(db: Db, now: Date) {
 export async function countByApproval(db: Db, status: ListingRow['approvalStatus']): Promise<number> {
   const [row] = await db.select({ n: count() }).from(listings).where(eq(listings.approvalStatus, status));
   return row?.n ?? 0;
+}
+
+/** Listings whose location was never tried by the geocoder (rows older than geocoding), oldest first. */
+export async function listUngeocoded(db: Db, limit: number): Promise<{ id: string; location: string }[]> {
+  return db
+    .select({ id: listings.id, location: listings.location })
+    .from(listings)
+    .where(isNull(listings.geocodedAt))
+    .orderBy(asc(listings.createdAt))
+    .limit(limit);
 }

@@ -18,6 +18,8 @@ import {
   stripMarkup,
   type UpdateListingBody,
 } from '@app/shared/listings/listings.schemas';
+import { gradeById } from '@app/shared/market/grades';
+import { pricePerTonneCents, toTonnes } from '@app/shared/market/units';
 import { PLATFORM_MESSAGES } from '@app/shared/settings/settings.schemas';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -49,6 +51,7 @@ import {
   listByApproval,
   listFeatured,
   listOwnListings,
+  listUngeocoded,
   listVisibleForSitemap,
   monthlyUsage,
   recordView,
@@ -81,9 +84,37 @@ export function createListingsService(deps: {
   notifications: NotificationsService;
   isAdmin(userId: string): Promise<boolean>;
   appUrl: string;
+  /**
+   * Called after the commit whenever a listing is created, changed, deleted, approved or rejected
+   * (matching and the price index recompute); a failure is logged, never the caller's error.
+   */
+  onListingChanged?: (listingId: string) => Promise<void>;
+  /** Resolves a location offline to coordinates for matching (market/geocoder.ts); absent: not geocoded. */
+  geocode?: (location: string) => { latitude: number; longitude: number; place: string } | null;
+  logger?: { error(obj: unknown, msg?: string): void };
 }) {
   const audit = deps.audit ?? noAudit;
   const { db, clock, storage, billing, payments, settings, notifications } = deps;
+
+  /** The geocoding columns for a location; geocodedAt marks it tried, found or not. */
+  function geocoded(location: string) {
+    const place = deps.geocode?.(location) ?? null;
+    return {
+      latitude: place?.latitude ?? null,
+      longitude: place?.longitude ?? null,
+      geocodedPlace: place?.place ?? null,
+      geocodedAt: deps.geocode ? clock.now() : null,
+    };
+  }
+
+  async function listingChanged(listingId: string): Promise<void> {
+    if (!deps.onListingChanged) return;
+    try {
+      await deps.onListingChanged(listingId);
+    } catch (err) {
+      deps.logger?.error({ err, listingId }, 'onListingChanged hook failed');
+    }
+  }
 
   // A paid featuring: runs once, inside the transaction that books the payment.
   payments.registerPurposeHandler('featured_listing', {
@@ -222,6 +253,7 @@ export function createListingsService(deps: {
     const limit = entitlements.listingLimitPerMonth;
     const key = monthKey(user.id, now);
     const id = randomUUID();
+    const values = sanitised(body);
     await db.transaction(async (tx) => {
       const taken = await takeMonthlySlot(tx, key, limit);
       if (taken === null) {
@@ -231,7 +263,11 @@ export function createListingsService(deps: {
       await insertListing(tx, {
         id,
         userId: user.id,
-        ...sanitised(body),
+        ...values,
+        ...tradeTerms(body, null),
+        ...perTonne(values.quantity, values.unit, values.priceCents),
+        ...geocoded(values.location),
+        matchRadiusKm: values.type === 'buy' ? (body.matchRadiusKm ?? null) : null,
         status: 'active',
         approvalStatus: 'pending',
         createdAt: now,
@@ -248,6 +284,7 @@ export function createListingsService(deps: {
       // The listing exists either way; a provider failure leaves "Feature" on the manage screen.
       featuredCheckoutUrl = await startFeaturedCheckout(user, id).catch(() => null);
     }
+    await listingChanged(id);
     return { listing: await getOwn(id), featuredCheckoutUrl };
   }
 
@@ -268,16 +305,34 @@ export function createListingsService(deps: {
     id: string,
     body: UpdateListingBody,
   ): Promise<OwnListing> {
-    await ownedOr404(user.id, id, LISTING_MESSAGES.notFoundOrNotYours);
+    const current = await ownedOr404(user.id, id, LISTING_MESSAGES.notFoundOrNotYours);
+    const values: Partial<ReturnType<typeof sanitised>> = sanitised(body);
+    const merged = {
+      quantity: values.quantity ?? Number(current.quantity),
+      unit: values.unit ?? current.unit,
+      priceCents: values.priceCents ?? current.priceCents,
+    };
     let dropped: ListingImageRow[] = [];
     await db.transaction(async (tx) => {
-      await updateListing(tx, id, { ...sanitised(body), updatedAt: clock.now() });
+      await updateListing(tx, id, {
+        ...values,
+        ...tradeTerms(body, current),
+        ...perTonne(merged.quantity, merged.unit, merged.priceCents),
+        ...(values.location !== undefined &&
+          values.location !== current.location &&
+          geocoded(values.location)),
+        ...((values.type ?? current.type) === 'sell'
+          ? { matchRadiusKm: null }
+          : body.matchRadiusKm !== undefined && { matchRadiusKm: body.matchRadiusKm }),
+        updatedAt: clock.now(),
+      });
       if (body.imageIds) {
         const imageIds = await claimableImages(tx, user.id, body.imageIds, id);
         dropped = await replaceListingImages(tx, id, imageIds);
       }
     });
     await removeFiles(dropped);
+    await listingChanged(id);
     return getOwn(id);
   }
 
@@ -289,6 +344,7 @@ export function createListingsService(deps: {
       await deleteListingRow(tx, id);
     });
     await removeFiles(images);
+    await listingChanged(id);
   }
 
   async function removeFiles(images: ListingImageRow[]) {
@@ -390,6 +446,7 @@ export function createListingsService(deps: {
       targetId: id,
       details: notes ? { notes } : {},
     });
+    await listingChanged(id);
     return getOwn(id);
   }
 
@@ -415,6 +472,7 @@ export function createListingsService(deps: {
       meta: { listingId: id },
       ...listingRejectedEmail(row.sellerName, row.title, reason, `${deps.appUrl}/listings/manage`),
     });
+    await listingChanged(id);
     return getOwn(id);
   }
 
@@ -436,6 +494,17 @@ export function createListingsService(deps: {
     return countByApproval(db, 'pending');
   }
 
+  /**
+   * Geocodes up to `limit` listings never geocoded (those created before geocoding existed) and
+   * returns their ids, so matching can be computed for them; without a geocoder it does nothing.
+   */
+  async function geocodeMissing(limit: number): Promise<string[]> {
+    if (!deps.geocode) return [];
+    const rows = await listUngeocoded(db, limit);
+    for (const row of rows) await updateListing(db, row.id, geocoded(row.location));
+    return rows.map((r) => r.id);
+  }
+
   return {
     search,
     featured,
@@ -455,6 +524,7 @@ export function createListingsService(deps: {
     reject,
     runExpiry,
     purgeUnattachedUploads,
+    geocodeMissing,
     storage,
   };
 }
@@ -489,6 +559,49 @@ function sanitised(body: UpdateListingBody) {
   };
 }
 
+/**
+ * The grade and trade terms to store. The grade must be one of the listing's category (the stored
+ * category when an update leaves it); the named place goes with the Incoterm and is dropped without one.
+ */
+function tradeTerms(
+  body: UpdateListingBody,
+  current: Pick<ListingWithSeller, 'category' | 'grade' | 'incoterm' | 'incotermPlace'> | null,
+) {
+  const category = body.category ?? current?.category;
+  const grade = body.grade !== undefined ? body.grade : (current?.grade ?? null);
+  const gradeRow = gradeById(grade);
+  if (grade && (!gradeRow || gradeRow.category !== category))
+    throw new AppError('VALIDATION_FAILED', LISTING_MESSAGES.gradeNotInCategory);
+  const incoterm = body.incoterm !== undefined ? body.incoterm : (current?.incoterm ?? null);
+  const place =
+    body.incotermPlace !== undefined ? stripMarkup(body.incotermPlace ?? '') : (current?.incotermPlace ?? '');
+  if (incoterm && !place) throw new AppError('VALIDATION_FAILED', LISTING_MESSAGES.incotermPlaceRequired);
+  return {
+    ...((body.grade !== undefined || body.category !== undefined) && { grade: gradeRow?.id ?? null }),
+    ...((body.incoterm !== undefined || body.incotermPlace !== undefined) && {
+      incoterm: incoterm ?? null,
+      incotermPlace: incoterm ? place.slice(0, LISTING_LIMITS.incotermPlaceMax) : null,
+    }),
+    ...(body.packing !== undefined && { packing: body.packing }),
+    ...(body.supplyFrequency !== undefined && { supplyFrequency: body.supplyFrequency }),
+  };
+}
+
+const MAX_INTEGER = 2_147_483_647;
+
+/**
+ * The quantity in tonnes and the price in cents per tonne, null for pieces. A price per tonne past
+ * the column's integer range (a fortune per pound) is left null: such a listing is not compared.
+ */
+function perTonne(quantity: number, unit: CreateListingBody['unit'], priceCents: number) {
+  const tonnes = toTonnes(quantity, unit);
+  const centsPerTonne = pricePerTonneCents(priceCents, unit);
+  return {
+    quantityTonnes: tonnes === null ? null : Math.round(tonnes * 10_000) / 10_000,
+    pricePerTonneCents: centsPerTonne !== null && centsPerTonne <= MAX_INTEGER ? centsPerTonne : null,
+  };
+}
+
 function toImageView(img: ListingImageRow): ListingImage {
   return {
     id: img.id,
@@ -514,6 +627,15 @@ function toOwnView(r: ListingWithSeller, images: ListingImageRow[]): OwnListing 
     totalCents: r.type === 'sell' ? Math.round(r.priceCents * quantity) : null,
     location: r.location,
     availability: r.availability,
+    grade: (gradeById(r.grade)?.id ?? null) as OwnListing['grade'],
+    incoterm: r.incoterm,
+    incotermPlace: r.incotermPlace,
+    packing: r.packing,
+    supplyFrequency: r.supplyFrequency,
+    quantityTonnes: r.quantityTonnes === null ? null : Number(r.quantityTonnes),
+    pricePerTonneCents: r.pricePerTonneCents,
+    matchRadiusKm: r.matchRadiusKm,
+    geocodedPlace: r.geocodedPlace,
     images: images.map(toImageView),
     status: r.status,
     approvalStatus: r.approvalStatus,

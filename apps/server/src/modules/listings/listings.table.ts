@@ -6,11 +6,13 @@ import {
   LISTING_TYPES,
   LISTING_UNITS,
 } from '@app/shared/listings/listings.schemas';
+import { INCOTERMS, PACKING_TYPES, SUPPLY_FREQUENCIES } from '@app/shared/market/trade-terms';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   numeric,
@@ -39,6 +41,24 @@ export const listings = pgTable(
     priceCents: integer().notNull(),
     location: text().notNull(),
     availability: text({ enum: LISTING_AVAILABILITY }).notNull(),
+    /** A MaterialGradeId of the listing's category (material_grades.id); checked by the service. */
+    grade: text(),
+    incoterm: text({ enum: INCOTERMS }),
+    /** The Incoterm's named place; set exactly when `incoterm` is. */
+    incotermPlace: text(),
+    packing: text({ enum: PACKING_TYPES }),
+    supplyFrequency: text({ enum: SUPPLY_FREQUENCIES }).notNull().default('one_off'),
+    /** quantity and price per metric tonne, kept by the service (null for pieces) so SQL compares listings. */
+    quantityTonnes: numeric({ precision: 14, scale: 4, mode: 'number' }),
+    pricePerTonneCents: integer(),
+    /** Resolved offline from `location` (apps/server/src/modules/market/geocoder.ts); null when unresolved. */
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    /** The city `location` resolved to ("Rotterdam, NL"); geocodedAt marks a location as tried. */
+    geocodedPlace: text(),
+    geocodedAt: timestamp({ withTimezone: true }),
+    /** A buy listing's matching radius in km (null: any distance). */
+    matchRadiusKm: integer(),
     status: text({ enum: LISTING_STATUSES }).notNull().default('active'),
     approvalStatus: text({ enum: APPROVAL_STATUSES }).notNull().default('pending'),
     adminNotes: text(),
@@ -81,6 +101,58 @@ export const listings = pgTable(
       .on(t.unit, t.priceCents)
       .where(sql`status = 'active' and approval_status <> 'rejected'`),
     index('listings_category_type_idx').on(t.category, t.type),
+    index('listings_grade_idx').on(t.grade).where(sql`grade is not null`),
+    // Smart matching (market/matching.repository.ts): counterparts of one category and type in a price
+    // range, read by an index-only scan, so 1,000,000 listings stay off the heap (docs/PERFORMANCE.md).
+    // The columns after the price are what the rule and the score read: key columns, not INCLUDE,
+    // because drizzle-kit has no INCLUDE; after the range column they cost only index size.
+    index('listings_matching_idx')
+      .on(
+        t.category,
+        t.type,
+        t.pricePerTonneCents,
+        t.grade,
+        t.quantityTonnes,
+        t.userId,
+        t.latitude,
+        t.longitude,
+        t.matchRadiusKm,
+        t.approvalStatus,
+        t.id,
+      )
+      .where(sql`status = 'active' and approval_status <> 'rejected' and price_per_tonne_cents is not null`),
+    // The same per grade, for a graded listing (its grade, then no grade).
+    index('listings_matching_grade_idx')
+      .on(
+        t.category,
+        t.type,
+        t.grade,
+        t.pricePerTonneCents,
+        t.quantityTonnes,
+        t.userId,
+        t.latitude,
+        t.longitude,
+        t.matchRadiusKm,
+        t.approvalStatus,
+        t.id,
+      )
+      .where(sql`status = 'active' and approval_status <> 'rejected' and price_per_tonne_cents is not null`),
+    // Pieces compare the price per piece.
+    index('listings_matching_pieces_idx')
+      .on(
+        t.category,
+        t.type,
+        t.priceCents,
+        t.grade,
+        t.quantity,
+        t.userId,
+        t.latitude,
+        t.longitude,
+        t.matchRadiusKm,
+        t.approvalStatus,
+        t.id,
+      )
+      .where(sql`status = 'active' and approval_status <> 'rejected' and unit = 'pieces'`),
     index('listings_approval_idx').on(t.approvalStatus, t.createdAt),
     index('listings_expires_idx').on(t.expiresAt).where(sql`status = 'active' and expires_at is not null`),
     index('listings_featured_idx').on(t.featuredUntil).where(sql`is_featured`),

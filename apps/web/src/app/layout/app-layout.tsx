@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { DealsBridge } from '@/features/deals/components/deals-bridge';
+import { MatchingBridge } from '@/features/market/matching/components/matching-bridge';
 import { MessagingBridge } from '@/features/messaging/components/messaging-bridge';
 import { MaintenanceBanner } from '@/features/platform/components/maintenance-banner';
 import { MaintenancePage } from '@/features/platform/components/maintenance-page';
@@ -54,6 +55,7 @@ export function AppLayout() {
       <ScrollRestoration />
       <MessagingBridge />
       <DealsBridge />
+      <MatchingBridge />
     </div>
   );
 }

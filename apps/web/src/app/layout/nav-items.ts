@@ -6,6 +6,7 @@ export type NavItem = { to: string; label: string; end?: boolean };
 export const publicNavItems: NavItem[] = [
   { to: paths.home, label: 'Home', end: true },
   { to: paths.marketplace, label: 'Marketplace' },
+  { to: paths.market, label: 'Market' },
   { to: paths.deals, label: 'Deals' },
   { to: paths.directory, label: 'Directory' },
   { to: paths.payments, label: 'Payments' },

@@ -23,6 +23,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { NotificationsBell } from '@/features/market/matching/components/notifications-bell';
 import {
   MessagesNavLink,
   UnreadBadge,
@@ -95,7 +96,12 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-2">
-          {auth.user ? <MessagesNavLink /> : null}
+          {auth.user ? (
+            <>
+              <MessagesNavLink />
+              <NotificationsBell />
+            </>
+          ) : null}
           <div className="hidden md:block">
             <AccountArea auth={auth} />
           </div>

@@ -2,6 +2,11 @@ import { Eye, Handshake, Leaf, type LucideIcon, Mail, MapPin, Phone, ShieldCheck
 import { PageHeader } from '@/components/page/page-header';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { site } from '@/config/site';
+import { formatCo2e } from '@/features/market/impact/components/impact-format';
+import {
+  formatShortTons,
+  usePlatformImpactTotals,
+} from '@/features/market/impact/components/platform-impact';
 import { usePublicPageMeta } from '@/lib/use-document-title';
 
 const VALUES: { icon: LucideIcon; title: string; body: string }[] = [
@@ -51,6 +56,11 @@ const STEPS = [
 
 export function AboutPage() {
   usePublicPageMeta('/about');
+  // The tonnage is live once deals have completed; the other figures are the spec's.
+  const impact = usePlatformImpactTotals();
+  const stats = impact
+    ? STATS.map((stat, i) => (i === 0 ? { ...stat, value: formatShortTons(impact.totals.tonnes) } : stat))
+    : STATS;
   return (
     <>
       <PageHeader
@@ -108,13 +118,22 @@ export function AboutPage() {
             Our Impact
           </h2>
           <dl className="mt-8 grid grid-cols-2 gap-8 lg:grid-cols-4">
-            {STATS.map((stat) => (
+            {stats.map((stat) => (
               <div key={stat.label} className="flex flex-col gap-1">
                 <dt className="text-sm text-teal-50">{stat.label}</dt>
                 <dd className="tabular order-first text-4xl font-extrabold tracking-tight">{stat.value}</dd>
               </div>
             ))}
           </dl>
+          {impact ? (
+            <p className="mt-6 text-sm text-teal-50">
+              Tonnage from completed deals on Recytrade
+              {impact.totals.co2eAvoidedKg > 0
+                ? `, which avoided ${formatCo2e(impact.totals.co2eAvoidedKg)}`
+                : ''}
+              . Figures are an {impact.label}.
+            </p>
+          ) : null}
         </section>
 
         <section aria-labelledby="how-title">

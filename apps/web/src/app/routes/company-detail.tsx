@@ -34,6 +34,7 @@ import { CompanyMessageButton } from '@/features/companies/components/company-me
 import { ListingDealButtons } from '@/features/deals/components/listing-deal-buttons';
 import { ListingActions } from '@/features/listings/components/listing-actions';
 import { ListingCard, ListingGrid, ListingGridSkeleton } from '@/features/listings/components/listing-card';
+import { CompanyImpact } from '@/features/market/impact/components/company-impact';
 import { ApiRequestError, parseApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-client';
 import { formatDate } from '@/lib/format';
@@ -132,6 +133,7 @@ export function CompanyDetailPage() {
               ))}
             </ul>
           </section>
+          <CompanyImpact companyId={c.id} />
         </div>
         <Card id="contact" className="scroll-mt-24 self-start">
           <CardHeader>

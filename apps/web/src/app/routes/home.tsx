@@ -23,6 +23,7 @@ import { paymentTerms } from '@/config/pricing';
 import { AdSlot } from '@/features/ads/components/ad-slot';
 import { ListingDealButtons } from '@/features/deals/components/listing-deal-buttons';
 import { FeaturedListings } from '@/features/listings/components/featured-listings';
+import { PlatformImpactStrip } from '@/features/market/impact/components/platform-impact';
 import { PricingValue } from '@/features/pricing/components/pricing-value';
 import { useAuth, useAuthDialog } from '@/lib/auth-client';
 import { formatUsd } from '@/lib/format';
@@ -35,6 +36,11 @@ const PROMISES = [
   'Real-time pricing and market trends',
   'Environmental impact tracking',
 ];
+
+/** Promises that are pages of their own link to them. */
+const PROMISE_LINKS: Record<string, string> = {
+  'Real-time pricing and market trends': paths.market,
+};
 
 const FEATURES: { icon: LucideIcon; title: string; body: string }[] = [
   {
@@ -110,7 +116,16 @@ export function HomePage() {
                   <span className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground">
                     <Check className="size-3.5" aria-hidden />
                   </span>
-                  <span>{promise}</span>
+                  {PROMISE_LINKS[promise] ? (
+                    <Link
+                      to={PROMISE_LINKS[promise]}
+                      className="underline underline-offset-4 hover:text-primary"
+                    >
+                      {promise}
+                    </Link>
+                  ) : (
+                    <span>{promise}</span>
+                  )}
                 </li>
               ))}
             </ul>
@@ -188,6 +203,7 @@ export function HomePage() {
               </Card>
             ))}
           </div>
+          <PlatformImpactStrip />
         </div>
       </section>
 

@@ -1,3 +1,5 @@
+import { gradeById, gradeLabel } from '@app/shared/market/grades';
+import { INCOTERM_INFO, PACKING_LABELS, SUPPLY_FREQUENCY_LABELS } from '@app/shared/market/trade-terms';
 import { listingMetaDescription } from '@app/shared/seo/pages';
 import { ArrowLeft, Building2, CalendarDays, Eye, MapPin, PackageX, UserRound } from 'lucide-react';
 import { Link, useParams } from 'react-router';
@@ -12,14 +14,19 @@ import { ListingActions } from '@/features/listings/components/listing-actions';
 import {
   CategoryBadge,
   FeaturedBadge,
+  GradeBadge,
   ListingTypeBadge,
 } from '@/features/listings/components/listing-badges';
 import { ListingGallery } from '@/features/listings/components/listing-gallery';
 import { AVAILABILITY_LABELS } from '@/features/listings/components/marketplace-filters';
+import { ListingMatchesSection } from '@/features/market/matching/components/listing-matches';
+import { listingPriceToCompare, usePriceComparisons } from '@/features/market/prices/api/compare-prices';
+import { IndexComparisonLine } from '@/features/market/prices/components/index-comparison-line';
 import { ApiRequestError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-client';
 import {
   capitalize,
+  formatPricePerTonne,
   formatPricePerUnit,
   formatQuantity,
   formatRelativeAge,
@@ -33,6 +40,7 @@ export function ListingDetailPage() {
   const { id = '' } = useParams();
   const listing = useListing(id);
   const { user } = useAuth();
+  const comparisonOf = usePriceComparisons(listing.data ? [listingPriceToCompare(listing.data)] : []);
   useDocumentTitle(
     listing.data?.title ?? 'Listing',
     listing.data ? listingMetaDescription(listing.data) : undefined,
@@ -54,13 +62,26 @@ export function ListingDetailPage() {
 
   const l = listing.data;
   const isOwner = user?.id === l.userId;
+  const grade = gradeById(l.grade);
   const facts: [string, string][] = [
     ['Price', formatPricePerUnit(l.priceCents, l.unit)],
+    ...(l.pricePerTonneCents !== null && l.unit !== 'tonnes'
+      ? ([['Price per tonne', formatPricePerTonne(l.pricePerTonneCents)]] as [string, string][])
+      : []),
     ['Quantity', formatQuantity(l.quantity, l.unit)],
     ...(l.type === 'sell' && l.totalCents !== null
       ? ([['Total', formatUsd(l.totalCents, { alwaysCents: true })]] as [string, string][])
       : []),
     ['Category', capitalize(l.category)],
+    ...(grade ? ([['Grade', `${gradeLabel(grade)}: ${grade.description}`]] as [string, string][]) : []),
+    ...(l.incoterm
+      ? ([['Incoterm', `${l.incoterm} ${l.incotermPlace ?? ''} (${INCOTERM_INFO[l.incoterm].name})`]] as [
+          string,
+          string,
+        ][])
+      : []),
+    ...(l.packing ? ([['Packing', PACKING_LABELS[l.packing]]] as [string, string][]) : []),
+    ['Supply', SUPPLY_FREQUENCY_LABELS[l.supplyFrequency]],
     ['Availability', AVAILABILITY_LABELS[l.availability]],
     ['Location', l.location],
   ];
@@ -81,11 +102,15 @@ export function ListingDetailPage() {
               {l.isFeatured ? <FeaturedBadge /> : null}
               <ListingTypeBadge type={l.type} />
               <CategoryBadge category={l.category} />
+              <GradeBadge grade={l.grade} />
             </div>
             <h1 className="mt-3 text-2xl font-bold tracking-tight text-balance md:text-3xl">{l.title}</h1>
             <p className="tabular mt-3 text-3xl font-bold text-primary">
               {formatPricePerUnit(l.priceCents, l.unit)}
             </p>
+            <div className="mt-1">
+              <IndexComparisonLine comparison={comparisonOf(l.id)} />
+            </div>
             <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted-foreground">
               <li className="flex items-center gap-1.5">
                 <MapPin className="size-4" aria-hidden />
@@ -102,7 +127,13 @@ export function ListingDetailPage() {
               </li>
             </ul>
           </div>
-          <ListingActions listing={l} dealButtons={<ListingDealButtons listing={l} />} className="max-w-md" />
+          <ListingActions
+            listing={l}
+            dealButtons={
+              <ListingDealButtons listing={l} indexCentsPerTonne={comparisonOf(l.id)?.indexCentsPerTonne} />
+            }
+            className="max-w-md"
+          />
           {isOwner ? (
             <p className="text-sm text-muted-foreground">
               This is your listing. Edit or delete it from{' '}
@@ -154,6 +185,7 @@ export function ListingDetailPage() {
           </dl>
         </section>
       </div>
+      {isOwner ? <ListingMatchesSection listingId={l.id} className="mt-10" /> : null}
     </div>
   );
 }

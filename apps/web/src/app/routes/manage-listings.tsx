@@ -13,6 +13,7 @@ import { DeleteListingDialog } from '@/features/listings/components/delete-listi
 import { ListingCard, ListingGrid, ListingGridSkeleton } from '@/features/listings/components/listing-card';
 import { ListingFormDialog } from '@/features/listings/components/listing-form-dialog';
 import { OwnerListingActions } from '@/features/listings/components/owner-listing-actions';
+import { ListingMatchesLink } from '@/features/market/matching/components/listing-matches';
 import { useAuth } from '@/lib/auth-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -116,7 +117,10 @@ export function ManageListingsPage() {
                     ownerView
                     headingLevel="h2"
                     actions={
-                      <OwnerListingActions listing={listing} onEdit={setEditing} onDelete={setDeleting} />
+                      <div className="grid gap-2">
+                        <OwnerListingActions listing={listing} onEdit={setEditing} onDelete={setDeleting} />
+                        <ListingMatchesLink listingId={listing.id} title={listing.title} />
+                      </div>
                     }
                   />
                 </li>

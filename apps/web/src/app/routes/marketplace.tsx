@@ -14,6 +14,8 @@ import {
   hasActiveFilters,
   MarketplaceFilters,
 } from '@/features/listings/components/marketplace-filters';
+import { listingPriceToCompare, usePriceComparisons } from '@/features/market/prices/api/compare-prices';
+import { IndexComparisonLine } from '@/features/market/prices/components/index-comparison-line';
 import { usePublicPageMeta } from '@/lib/use-document-title';
 
 /** /marketplace: search and filter active listings, 20 at a time; the filters live in the address bar. */
@@ -35,6 +37,7 @@ export function MarketplacePage() {
   );
 
   const items = listings.data?.pages.flatMap((p) => p.items) ?? [];
+  const comparisonOf = usePriceComparisons(items.map(listingPriceToCompare));
   const firstPage = listings.data?.pages[0];
   const total = firstPage?.total ?? 0;
   // Above a thousand matches the server answers the planner's estimate: say so.
@@ -81,10 +84,16 @@ export function MarketplacePage() {
                   <ListingCard
                     listing={listing}
                     headingLevel="h2"
+                    priceComparison={<IndexComparisonLine comparison={comparisonOf(listing.id)} />}
                     actions={
                       <ListingActions
                         listing={listing}
-                        dealButtons={<ListingDealButtons listing={listing} />}
+                        dealButtons={
+                          <ListingDealButtons
+                            listing={listing}
+                            indexCentsPerTonne={comparisonOf(listing.id)?.indexCentsPerTonne}
+                          />
+                        }
                       />
                     }
                   />

@@ -13,6 +13,8 @@ import { useActivationPolling } from '@/features/billing/hooks/use-activation-po
 import { CompanyProfileBanner } from '@/features/companies/components/company-profile-banner';
 import { useRefreshDealsAfterPayment } from '@/features/deals/hooks/use-refresh-deals-after-payment';
 import { ListingFormDialog } from '@/features/listings/components/listing-form-dialog';
+import { ImpactCard } from '@/features/market/impact/components/impact-card';
+import { MatchesCard } from '@/features/market/matching/components/matches-card';
 import { usePricing } from '@/features/pricing/api/get-pricing';
 import { useAuth } from '@/lib/auth-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -56,6 +58,8 @@ export function DashboardPage() {
       <ListingFormDialog open={isCreateOpen} onOpenChange={setCreateOpen} pricing={pricing.data} />
       <div className="container-page grid grid-cols-1 items-start gap-6 py-10 lg:grid-cols-[3fr_2fr]">
         <CompanyProfileBanner className="lg:col-span-2" />
+        <MatchesCard className="lg:col-span-2" />
+        <ImpactCard className="lg:col-span-2" />
         {pricing.data ? (
           <SubscriptionStatusCard pricing={pricing.data} isActivating={activation.isPolling} />
         ) : pricing.isError ? (

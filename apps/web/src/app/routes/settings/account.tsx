@@ -6,6 +6,7 @@ import { PasswordResetEmailButton } from '@/features/auth/components/password-re
 import { ProfileForm } from '@/features/auth/components/profile-form';
 import { MyCompanies } from '@/features/companies/components/my-companies';
 import { MarketingEmailsSetting } from '@/features/email-preferences/components/marketing-emails-setting';
+import { MatchDigestSetting } from '@/features/market/matching/components/match-digest-setting';
 import { MessageDigestSetting } from '@/features/messaging/components/message-digest-setting';
 import { useAuth } from '@/lib/auth-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -89,6 +90,7 @@ export function AccountPage() {
           <SettingsCard title="Notifications" description="Choose which emails and alerts you receive.">
             <div className="grid gap-6 divide-y [&>*:not(:last-child)]:pb-6">
               <MessageDigestSetting />
+              <MatchDigestSetting />
               <MarketingEmailsSetting />
             </div>
           </SettingsCard>

@@ -2,6 +2,7 @@ import {
   Building2,
   FileText,
   Landmark,
+  Leaf,
   type LucideIcon,
   Mail,
   Megaphone,
@@ -82,6 +83,12 @@ export const ADMIN_CARDS: AdminCard[] = [
       },
       { key: 'openDisputes', singular: 'open dispute', plural: 'open disputes' },
     ],
+  },
+  {
+    title: 'Impact Factors',
+    to: paths.adminImpactFactors,
+    icon: Leaf,
+    description: 'EPA WARM emission factors per material, their sources and the grades mapped to them.',
   },
   {
     title: 'Security',

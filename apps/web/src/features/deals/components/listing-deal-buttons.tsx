@@ -14,13 +14,19 @@ type ListingDealButtonsProps = {
   listing: DealListingTarget;
   /** The landing cards show Buy Now only; the marketplace and the listing page add Make Offer. */
   showMakeOffer?: boolean;
+  /** The 30-day market index of the listing's material, when one exists: the offer dialog compares with it. */
+  indexCentsPerTonne?: number | null;
 };
 
 /**
  * Buy Now (sell listings) and Make Offer on another trader's listing. Visitors get the sign-in dialog;
  * the owner's card shows "Your Listing" instead of these (the listing's own actions decide that).
  */
-export function ListingDealButtons({ listing, showMakeOffer = true }: ListingDealButtonsProps) {
+export function ListingDealButtons({
+  listing,
+  showMakeOffer = true,
+  indexCentsPerTonne,
+}: ListingDealButtonsProps) {
   const { user } = useAuth();
   const dialog = useAuthDialog();
   const navigate = useNavigate();
@@ -77,7 +83,14 @@ export function ListingDealButtons({ listing, showMakeOffer = true }: ListingDea
           Make Offer
         </Button>
       ) : null}
-      {user ? <ProposeDealDialog listing={listing} open={offering} onOpenChange={setOffering} /> : null}
+      {user ? (
+        <ProposeDealDialog
+          listing={listing}
+          open={offering}
+          onOpenChange={setOffering}
+          indexCentsPerTonne={indexCentsPerTonne}
+        />
+      ) : null}
     </>
   );
 }

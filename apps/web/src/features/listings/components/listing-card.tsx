@@ -1,5 +1,5 @@
 import type { Listing, OwnListing } from '@app/shared/listings/listings.schemas';
-import { CalendarDays, Clock, Eye, ImageOff, MapPin, MessageCircle } from 'lucide-react';
+import { CalendarDays, Clock, Eye, ImageOff, MapPin, MessageCircle, Truck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
@@ -7,13 +7,14 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import {
+  formatPricePerTonne,
   formatPricePerUnit,
   formatQuantity,
   formatRelativeAge,
   formatShortDate,
   formatUsd,
 } from '@/lib/format';
-import { CategoryBadge, FeaturedBadge, ListingTypeBadge } from './listing-badges';
+import { CategoryBadge, FeaturedBadge, GradeBadge, ListingTypeBadge, listingTerms } from './listing-badges';
 
 type ListingCardProps = {
   listing: Listing | OwnListing;
@@ -22,12 +23,21 @@ type ListingCardProps = {
   /** The owner's view adds status, approval, created date, views and inquiries. */
   ownerView?: boolean;
   headingLevel?: 'h2' | 'h3';
+  /** How the price compares with the market index ("8% above the 30-day index"), composed by the page. */
+  priceComparison?: ReactNode;
 };
 
 /** The one listing card of the landing page, the marketplace and manage listings. */
-export function ListingCard({ listing, actions, ownerView = false, headingLevel = 'h3' }: ListingCardProps) {
+export function ListingCard({
+  listing,
+  actions,
+  ownerView = false,
+  headingLevel = 'h3',
+  priceComparison,
+}: ListingCardProps) {
   const Heading = headingLevel;
   const image = listing.images[0];
+  const terms = listingTerms(listing);
   return (
     <Card className="flex h-full flex-col overflow-hidden">
       <div className="relative aspect-[16/10] bg-muted">
@@ -52,6 +62,7 @@ export function ListingCard({ listing, actions, ownerView = false, headingLevel 
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex flex-wrap items-center gap-1.5">
           <CategoryBadge category={listing.category} />
+          <GradeBadge grade={listing.grade} />
           {ownerView ? <OwnerStatus listing={listing} /> : null}
         </div>
         <Heading className="line-clamp-2 text-base font-semibold leading-snug">
@@ -68,7 +79,19 @@ export function ListingCard({ listing, actions, ownerView = false, headingLevel 
             <dd className="tabular text-lg font-bold text-foreground">
               {formatPricePerUnit(listing.priceCents, listing.unit)}
             </dd>
+            {/* The trader's unit first; per tonne only to compare across units. */}
+            {listing.pricePerTonneCents !== null && listing.unit !== 'tonnes' ? (
+              <dd className="tabular text-[0.8125rem] text-muted-foreground">
+                {formatPricePerTonne(listing.pricePerTonneCents)}
+              </dd>
+            ) : null}
           </div>
+          {priceComparison ? (
+            <div>
+              <dt className="sr-only">Compared with the market</dt>
+              <dd>{priceComparison}</dd>
+            </div>
+          ) : null}
           <div className="flex justify-between gap-3">
             <dt className="text-muted-foreground">Quantity</dt>
             <dd className="tabular font-medium">{formatQuantity(listing.quantity, listing.unit)}</dd>
@@ -86,6 +109,13 @@ export function ListingCard({ listing, actions, ownerView = false, headingLevel 
             <span className="sr-only">Location: </span>
             <span className="truncate">{listing.location}</span>
           </li>
+          {terms.length ? (
+            <li className="flex items-center gap-1.5">
+              <Truck className="size-3.5 shrink-0" aria-hidden />
+              <span className="sr-only">Terms: </span>
+              <span className="truncate">{terms.join(' · ')}</span>
+            </li>
+          ) : null}
           {ownerView ? (
             <>
               <li className="flex items-center gap-1.5">

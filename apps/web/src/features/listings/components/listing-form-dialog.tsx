@@ -8,8 +8,19 @@ import {
   LISTING_UNITS,
   type OwnListing,
 } from '@app/shared/listings/listings.schemas';
+import { gradeById, gradeLabel, gradesOf } from '@app/shared/market/grades';
+import {
+  INCOTERM_INFO,
+  INCOTERMS,
+  PACKING_LABELS,
+  PACKING_TYPES,
+  SUPPLY_FREQUENCIES,
+  SUPPLY_FREQUENCY_LABELS,
+} from '@app/shared/market/trade-terms';
+import { UNIT_LABELS } from '@app/shared/market/units';
 import { PLATFORM_MESSAGES, type Pricing } from '@app/shared/settings/settings.schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -71,6 +82,8 @@ export function ListingFormDialog({ open, onOpenChange, listing, pricing }: List
 /** "" from an emptied number box counts as 0, so the spec's "must be greater than 0" shows. */
 const asAmount = (value: unknown) =>
   value === '' || value === null || value === undefined ? 0 : Number(value);
+/** An optional select's "None" option ("") is null in the body. */
+const orNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 
 function ListingForm({
   listing,
@@ -100,6 +113,11 @@ function ListingForm({
           price: listing.priceCents / 100,
           quantity: listing.quantity,
           unit: listing.unit,
+          grade: listing.grade,
+          incoterm: listing.incoterm,
+          incotermPlace: listing.incotermPlace ?? '',
+          packing: listing.packing,
+          supplyFrequency: listing.supplyFrequency,
           imageIds: [],
           wantsFeatured: false,
         }
@@ -111,11 +129,25 @@ function ListingForm({
           category: 'metals',
           location: '',
           unit: 'tons',
+          grade: null,
+          incoterm: null,
+          incotermPlace: '',
+          packing: null,
+          supplyFrequency: 'one_off',
           imageIds: [],
           wantsFeatured: false,
         },
   });
   const { errors, submitCount } = form.formState;
+  const category = form.watch('category') ?? 'metals';
+  const grades = gradesOf(category);
+  const grade = gradeById(form.watch('grade'));
+  const incoterm = form.watch('incoterm');
+  // Grades belong to one category: a grade of the previous category is cleared when it changes.
+  useEffect(() => {
+    const current = gradeById(form.getValues('grade'));
+    if (current && current.category !== category) form.setValue('grade', null);
+  }, [category, form]);
 
   const limitReached =
     !isEdit && usage.data !== undefined && usage.data.limit !== null && !usage.data.canCreate;
@@ -254,7 +286,67 @@ function ListingForm({
           <Select {...form.register('unit')}>
             {LISTING_UNITS.map((u) => (
               <option key={u} value={u}>
-                {capitalize(u)}
+                {capitalize(UNIT_LABELS[u].plural)}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      </div>
+      <FormField
+        label="Grade (optional)"
+        error={errors.grade?.message}
+        hint={grade ? grade.description : 'The ReMA (ISRI) code word or the grade the trade knows it by.'}
+      >
+        <Select {...form.register('grade', { setValueAs: orNull })}>
+          <option value="">No specific grade</option>
+          {grades.map((g) => (
+            <option key={g.id} value={g.id}>
+              {gradeLabel(g)}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <div className="grid gap-5 sm:grid-cols-[15rem_1fr]">
+        <FormField label="Incoterm (optional)" error={errors.incoterm?.message}>
+          <Select {...form.register('incoterm', { setValueAs: orNull })}>
+            <option value="">None</option>
+            {INCOTERMS.map((term) => (
+              <option key={term} value={term}>
+                {term} · {INCOTERM_INFO[term].name}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField
+          label="Named place"
+          error={errors.incotermPlace?.message}
+          hint={
+            incoterm ? `The ${INCOTERM_INFO[incoterm].place}, e.g. Rotterdam` : 'Needed with an Incoterm.'
+          }
+        >
+          <Input
+            maxLength={LISTING_LIMITS.incotermPlaceMax}
+            placeholder="City or port"
+            {...form.register('incotermPlace')}
+          />
+        </FormField>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField label="Packing (optional)" error={errors.packing?.message}>
+          <Select {...form.register('packing', { setValueAs: orNull })}>
+            <option value="">Not specified</option>
+            {PACKING_TYPES.map((p) => (
+              <option key={p} value={p}>
+                {PACKING_LABELS[p]}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField label="Supply" error={errors.supplyFrequency?.message}>
+          <Select {...form.register('supplyFrequency')}>
+            {SUPPLY_FREQUENCIES.map((f) => (
+              <option key={f} value={f}>
+                {SUPPLY_FREQUENCY_LABELS[f]}
               </option>
             ))}
           </Select>

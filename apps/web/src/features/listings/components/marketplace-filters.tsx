@@ -4,7 +4,10 @@ import {
   LISTING_SORTS,
   LISTING_TYPES,
   LISTING_UNITS,
+  type ListingCategory,
 } from '@app/shared/listings/listings.schemas';
+import { gradeLabel, gradesOf, MATERIAL_GRADE_IDS } from '@app/shared/market/grades';
+import { UNIT_LABELS } from '@app/shared/market/units';
 import { SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -37,6 +40,7 @@ const FILTER_KEYS = [
   'q',
   'type',
   'category',
+  'grade',
   'minPrice',
   'maxPrice',
   'location',
@@ -61,6 +65,7 @@ export function filtersFromSearchParams(params: URLSearchParams): ListingFilters
   const allowed: Record<string, readonly string[]> = {
     type: LISTING_TYPES,
     category: LISTING_CATEGORIES,
+    grade: MATERIAL_GRADE_IDS,
     unit: LISTING_UNITS,
     availability: LISTING_AVAILABILITY,
     sort: LISTING_SORTS,
@@ -77,6 +82,10 @@ export function filtersFromSearchParams(params: URLSearchParams): ListingFilters
     }
     filters[key] = value;
   }
+  // A grade belongs to one category; without that category it is not a filter.
+  const category = filters.category as ListingCategory | undefined;
+  if (filters.grade && !(category && gradesOf(category).some((g) => g.id === filters.grade)))
+    delete filters.grade;
   return filters as ListingFilters;
 }
 
@@ -97,6 +106,7 @@ export function MarketplaceFilters({ filters, onChange }: MarketplaceFiltersProp
   const set = (key: keyof ListingFilters, value: string) =>
     onChange({ ...filters, [key]: value === '' ? undefined : NUMERIC.has(key) ? Number(value) : value });
 
+  const grades = filters.category ? gradesOf(filters.category) : [];
   const moreCount = MORE_KEYS.filter(
     (k) => filters[k] !== undefined && !(k === 'sort' && filters.sort === 'newest'),
   ).length;
@@ -107,7 +117,11 @@ export function MarketplaceFilters({ filters, onChange }: MarketplaceFiltersProp
       <form
         role="search"
         aria-label="Listings"
-        className="grid grid-cols-1 gap-3 md:grid-cols-[1fr_10rem_12rem_auto]"
+        className={
+          grades.length
+            ? 'grid grid-cols-1 gap-3 md:grid-cols-[1fr_9rem_10rem_14rem_auto]'
+            : 'grid grid-cols-1 gap-3 md:grid-cols-[1fr_10rem_12rem_auto]'
+        }
         onSubmit={(event) => {
           event.preventDefault();
           onChange({ ...filters, q: search.trim() || undefined });
@@ -116,7 +130,7 @@ export function MarketplaceFilters({ filters, onChange }: MarketplaceFiltersProp
         <SearchInput
           id={`${panelId}-q`}
           label="Search listings"
-          placeholder="Search titles and descriptions"
+          placeholder="Search titles, descriptions and grades"
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />
@@ -139,11 +153,37 @@ export function MarketplaceFilters({ filters, onChange }: MarketplaceFiltersProp
           <Select
             id={`${panelId}-category`}
             value={filters.category ?? ''}
-            onChange={(e) => set('category', e.target.value)}
+            // A new category has its own grades: the grade filter goes with the old one.
+            onChange={(e) =>
+              onChange({
+                ...filters,
+                category: (e.target.value || undefined) as ListingCategory | undefined,
+                grade: undefined,
+              })
+            }
           >
             <EnumOptions values={LISTING_CATEGORIES} empty="All categories" label={(c) => capitalize(c)} />
           </Select>
         </div>
+        {grades.length ? (
+          <div>
+            <Label htmlFor={`${panelId}-grade`} className="sr-only">
+              Grade
+            </Label>
+            <Select
+              id={`${panelId}-grade`}
+              value={filters.grade ?? ''}
+              onChange={(e) => set('grade', e.target.value)}
+            >
+              <option value="">All grades</option>
+              {grades.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {gradeLabel(g)}
+                </option>
+              ))}
+            </Select>
+          </div>
+        ) : null}
         <Button
           variant="outline"
           aria-expanded={showMore}
@@ -194,7 +234,11 @@ export function MarketplaceFilters({ filters, onChange }: MarketplaceFiltersProp
           </FormField>
           <FormField label="Unit">
             <Select value={filters.unit ?? ''} onChange={(e) => set('unit', e.target.value)}>
-              <EnumOptions values={LISTING_UNITS} empty="Any unit" label={(u) => capitalize(u)} />
+              <EnumOptions
+                values={LISTING_UNITS}
+                empty="Any unit"
+                label={(u) => capitalize(UNIT_LABELS[u].plural)}
+              />
             </Select>
           </FormField>
           <FormField label="Availability">

@@ -1,0 +1,4 @@
+DROP INDEX "listings_matching_idx";--> statement-breakpoint
+DROP INDEX "listings_matching_pieces_idx";--> statement-breakpoint
+CREATE INDEX "listings_matching_idx" ON "listings" USING btree ("category","type","price_per_tonne_cents","grade","quantity_tonnes","user_id","latitude","longitude","match_radius_km","approval_status","id") WHERE status = 'active' and approval_status <> 'rejected' and price_per_tonne_cents is not null;--> statement-breakpoint
+CREATE INDEX "listings_matching_pieces_idx" ON "listings" USING btree ("category","type","price_cents","grade","quantity","user_id","latitude","longitude","match_radius_km","approval_status","id") WHERE status = 'active' and approval_status <> 'rejected' and unit = 'pieces';

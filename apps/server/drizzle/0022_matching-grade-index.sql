@@ -1,0 +1,1 @@
+CREATE INDEX "listings_matching_grade_idx" ON "listings" USING btree ("category","type","grade","price_per_tonne_cents","quantity_tonnes","user_id","latitude","longitude","match_radius_km","approval_status","id") WHERE status = 'active' and approval_status <> 'rejected' and price_per_tonne_cents is not null;

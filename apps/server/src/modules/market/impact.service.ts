@@ -1,0 +1,272 @@
+import {
+  co2eAvoidedKg,
+  IMPACT_LABEL,
+  IMPACT_MESSAGES,
+  type ImpactMaterial,
+  type ImpactSummary,
+  UNVERIFIED_FACTOR_NOTE,
+  type UpdateWarmFactorBody,
+  WARM_FACTOR_UNIT,
+  WARM_VERSION,
+  type WarmFactor,
+  type WarmFactorList,
+} from '@app/shared/market/impact.schemas';
+import { type QuantityUnit, toTonnes } from '@app/shared/market/units';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { SessionUser } from '../accounts/accounts.service.ts';
+import { type AuditRecorder, noAudit } from '../admin/audit.ts';
+import {
+  findWarmFactor,
+  findWarmFactorOfGrade,
+  impactByMaterial,
+  impactByMonth,
+  insertMissingWarmFactors,
+  listWarmFactors,
+  type NewWarmFactorRow,
+  updateWarmFactor,
+  type WarmFactorRow,
+  type WarmFactorWithEditor,
+} from './impact.repository.ts';
+
+const SECONDARY_SOURCE = `WARM v16 recycling factor as quoted by a secondary source (issue 10); ${UNVERIFIED_FACTOR_NOTE}. Landfilling factor not yet entered: this material shows tonnage only until it is.`;
+
+/**
+ * The reference rows created at first start: the issue's nine WARM v16 recycling factors. No
+ * landfilling factor was found stated for v16, so none is invented: null until an administrator
+ * enters one from EPA's workbook. Grade mappings are data, editable by administrators; only
+ * defensible ones are preset (sorted office paper and newsprint have their own WARM materials,
+ * ferrous grades are not steel cans, textiles have no factor).
+ */
+export const DEFAULT_WARM_FACTORS: {
+  material: string;
+  label: string;
+  recyclingFactor: number;
+  gradeIds: string[];
+}[] = [
+  { material: 'aluminum-cans', label: 'Aluminum cans', recyclingFactor: -9.13, gradeIds: ['taldon'] },
+  { material: 'steel-cans', label: 'Steel cans', recyclingFactor: -1.83, gradeIds: [] },
+  {
+    material: 'copper-wire',
+    label: 'Copper wire',
+    recyclingFactor: -4.49,
+    gradeIds: ['barley', 'berry', 'birch'],
+  },
+  { material: 'glass', label: 'Glass', recyclingFactor: -0.28, gradeIds: [] },
+  {
+    material: 'corrugated-containers',
+    label: 'Corrugated containers',
+    recyclingFactor: -3.14,
+    gradeIds: ['occ', 'dlk'],
+  },
+  { material: 'mixed-paper', label: 'Mixed paper', recyclingFactor: -3.55, gradeIds: ['mixed-paper'] },
+  {
+    material: 'hdpe',
+    label: 'HDPE',
+    recyclingFactor: -0.76,
+    gradeIds: ['hdpe-natural', 'hdpe-mixed-color'],
+  },
+  { material: 'pet', label: 'PET', recyclingFactor: -1.04, gradeIds: ['pet-bottles'] },
+  { material: 'pp', label: 'PP', recyclingFactor: -0.79, gradeIds: ['pp-rigid'] },
+];
+
+/** What a completed deal records: tonnes delivered, its WARM material and the estimate. */
+export type DeliveryImpact = {
+  deliveredTonnes: number | null;
+  warmMaterial: string | null;
+  co2eAvoidedKg: number | null;
+};
+
+export const OTHER_MATERIALS_LABEL = 'Other materials (no WARM factor)';
+const PLATFORM_CACHE_MS = 60_000;
+const MONTHS = 12;
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+export type ImpactService = ReturnType<typeof createImpactService>;
+
+/**
+ * Environmental impact of completed deals: EPA WARM factors (reference data administrators edit),
+ * the per-deal estimate recorded when a deal completes, and the summaries for a trader, a company
+ * and the platform. Every answer carries IMPACT_LABEL.
+ */
+export function createImpactService(deps: {
+  db: Db;
+  clock: Clock;
+  audit?: AuditRecorder;
+  /** The owner of a visible company (404 otherwise), from the companies module. */
+  companyOwner(companyId: string): Promise<string>;
+}) {
+  const { db, clock } = deps;
+  const audit = deps.audit ?? noAudit;
+  let platformCache: { at: number; value: ImpactSummary } | null = null;
+
+  async function seedDefaults(): Promise<void> {
+    const now = clock.now();
+    await insertMissingWarmFactors(
+      db,
+      DEFAULT_WARM_FACTORS.map(
+        (f): NewWarmFactorRow => ({
+          id: f.material,
+          material: f.material,
+          label: f.label,
+          recyclingFactor: f.recyclingFactor,
+          landfillingFactor: null,
+          unit: WARM_FACTOR_UNIT,
+          warmVersion: WARM_VERSION,
+          source: SECONDARY_SOURCE,
+          verified: false,
+          gradeIds: f.gradeIds,
+          updatedAt: now,
+        }),
+      ),
+    );
+  }
+
+  /**
+   * The impact of delivering `quantity` `unit` of a listing's grade, read inside the completing
+   * transition's transaction. Pieces have no tonnage; a grade without a factor has tonnage only.
+   */
+  async function assessDelivery(
+    tx: Db,
+    delivery: { grade: string | null; quantity: number; unit: QuantityUnit },
+  ): Promise<DeliveryImpact> {
+    const tonnes = toTonnes(delivery.quantity, delivery.unit);
+    if (tonnes === null) return { deliveredTonnes: null, warmMaterial: null, co2eAvoidedKg: null };
+    const factor = delivery.grade ? await findWarmFactorOfGrade(tx, delivery.grade) : undefined;
+    return {
+      deliveredTonnes: round4(tonnes),
+      warmMaterial: factor?.material ?? null,
+      co2eAvoidedKg: factor ? co2eAvoidedKg(tonnes, factor.recyclingFactor, factor.landfillingFactor) : null,
+    };
+  }
+
+  async function summary(userId?: string): Promise<ImpactSummary> {
+    const now = clock.now();
+    const firstMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (MONTHS - 1), 1));
+    const [monthRows, materialRows, factors] = await Promise.all([
+      impactByMonth(db, { userId, since: firstMonth }),
+      impactByMaterial(db, { userId }),
+      listWarmFactors(db),
+    ]);
+    const months = Array.from({ length: MONTHS }, (_, i) => {
+      const d = new Date(Date.UTC(firstMonth.getUTCFullYear(), firstMonth.getUTCMonth() + i, 1));
+      const month = d.toISOString().slice(0, 7);
+      const row = monthRows.find((r) => r.month === month);
+      return { month, tonnes: round3(row?.tonnes ?? 0), co2eAvoidedKg: row?.co2eAvoidedKg ?? 0 };
+    });
+    const labelOf = new Map(factors.map((f) => [f.material, f.label]));
+    const materials: ImpactMaterial[] = materialRows
+      .map((r) => ({
+        material: r.material,
+        label: (r.material && labelOf.get(r.material)) || OTHER_MATERIALS_LABEL,
+        tonnes: round3(r.tonnes),
+        co2eAvoidedKg: r.co2eAvoidedKg,
+        deals: r.deals,
+      }))
+      .sort((a, b) => b.tonnes - a.tonnes);
+    return {
+      label: IMPACT_LABEL,
+      totals: {
+        tonnes: round3(materialRows.reduce((s, r) => s + r.tonnes, 0)),
+        co2eAvoidedKg: materialRows.reduce((s, r) => s + (r.co2eAvoidedKg ?? 0), 0),
+        deals: materialRows.reduce((s, r) => s + r.deals, 0),
+      },
+      months,
+      materials,
+    };
+  }
+
+  /** GET /api/me/impact: the trader's completed deals as buyer or seller. */
+  async function mine(user: SessionUser): Promise<ImpactSummary> {
+    return summary(user.id);
+  }
+
+  /** GET /api/companies/:id/impact: the company owner's completed deals (public). */
+  async function ofCompany(companyId: string): Promise<ImpactSummary> {
+    return summary(await deps.companyOwner(companyId));
+  }
+
+  /** GET /api/market/impact: the platform's totals, recomputed at most once a minute. */
+  async function platform(): Promise<ImpactSummary> {
+    const at = clock.now().getTime();
+    if (platformCache && at - platformCache.at < PLATFORM_CACHE_MS) return platformCache.value;
+    const value = await summary();
+    platformCache = { at, value };
+    return value;
+  }
+
+  async function listFactors(): Promise<WarmFactorList> {
+    return { label: IMPACT_LABEL, items: (await listWarmFactors(db)).map(toView) };
+  }
+
+  /** PATCH /api/admin/impact-factors/:id: edit a factor, its verified flag or its grades (audited). */
+  async function updateFactor(
+    admin: SessionUser,
+    id: string,
+    body: UpdateWarmFactorBody,
+  ): Promise<WarmFactor> {
+    await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const before = await findWarmFactor(tx, id);
+      if (!before) throw new AppError('NOT_FOUND', IMPACT_MESSAGES.factorNotFound);
+      if (body.gradeIds) await assertGradesFree(tx, id, body.gradeIds);
+      const patch = {
+        ...(body.recyclingFactor !== undefined && { recyclingFactor: body.recyclingFactor }),
+        ...(body.landfillingFactor !== undefined && { landfillingFactor: body.landfillingFactor }),
+        ...(body.source !== undefined && { source: body.source }),
+        ...(body.verified !== undefined && { verified: body.verified }),
+        ...(body.gradeIds !== undefined && { gradeIds: [...new Set(body.gradeIds)] }),
+      };
+      await updateWarmFactor(tx, id, { ...patch, updatedBy: admin.id, updatedAt: clock.now() });
+      await audit(
+        {
+          actor: admin,
+          action: 'impact-factor.update',
+          targetType: 'warm_factor',
+          targetId: id,
+          details: { material: before.material, before: pick(before, Object.keys(patch)), after: patch },
+        },
+        tx,
+      );
+    });
+    platformCache = null;
+    const row = (await listWarmFactors(db)).find((f) => f.id === id);
+    if (!row) throw new AppError('NOT_FOUND', IMPACT_MESSAGES.factorNotFound);
+    return toView(row);
+  }
+
+  /** A grade maps to one material at most, so a deal's material is never ambiguous. */
+  async function assertGradesFree(tx: Db, id: string, gradeIds: string[]): Promise<void> {
+    for (const grade of gradeIds) {
+      const owner = await findWarmFactorOfGrade(tx, grade);
+      if (owner && owner.id !== id)
+        throw new AppError('CONFLICT', IMPACT_MESSAGES.gradeTaken(grade, owner.label));
+    }
+  }
+
+  return { seedDefaults, assessDelivery, mine, ofCompany, platform, listFactors, updateFactor };
+}
+
+const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
+
+function pick(row: WarmFactorRow, keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.map((k) => [k, row[k as keyof WarmFactorRow]]));
+}
+
+function toView(row: WarmFactorWithEditor): WarmFactor {
+  return {
+    id: row.id,
+    material: row.material,
+    label: row.label,
+    recyclingFactor: row.recyclingFactor,
+    landfillingFactor: row.landfillingFactor,
+    unit: row.unit,
+    warmVersion: row.warmVersion,
+    source: row.source,
+    verified: row.verified,
+    gradeIds: row.gradeIds,
+    updatedByEmail: row.updatedByEmail,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

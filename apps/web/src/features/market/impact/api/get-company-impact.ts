@@ -1,0 +1,19 @@
+import { type ImpactSummary, ImpactSummarySchema } from '@app/shared/market/impact.schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export async function getCompanyImpact(companyId: string, signal?: AbortSignal): Promise<ImpactSummary> {
+  return ImpactSummarySchema.parse(
+    await api.get(`/api/companies/${encodeURIComponent(companyId)}/impact`, { signal }),
+  );
+}
+
+export const getCompanyImpactQueryOptions = (companyId: string) =>
+  queryOptions({
+    queryKey: ['impact', 'company', companyId] as const,
+    queryFn: ({ signal }) => getCompanyImpact(companyId, signal),
+    staleTime: 60_000,
+  });
+
+/** GET /api/companies/:id/impact: the company's completed deals (public). */
+export const useCompanyImpact = (companyId: string) => useQuery(getCompanyImpactQueryOptions(companyId));

@@ -1,0 +1,15 @@
+import { type ImpactSummary, ImpactSummarySchema } from '@app/shared/market/impact.schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export async function getMyImpact(signal?: AbortSignal): Promise<ImpactSummary> {
+  return ImpactSummarySchema.parse(await api.get('/api/me/impact', { signal }));
+}
+
+export const myImpactKey = ['impact', 'me'] as const;
+
+export const getMyImpactQueryOptions = () =>
+  queryOptions({ queryKey: myImpactKey, queryFn: ({ signal }) => getMyImpact(signal) });
+
+/** GET /api/me/impact: the signed-in trader's completed deals, by month and material. */
+export const useMyImpact = () => useQuery(getMyImpactQueryOptions());

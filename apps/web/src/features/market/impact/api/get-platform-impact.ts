@@ -1,0 +1,18 @@
+import { type ImpactSummary, ImpactSummarySchema } from '@app/shared/market/impact.schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export async function getPlatformImpact(signal?: AbortSignal): Promise<ImpactSummary> {
+  return ImpactSummarySchema.parse(await api.get('/api/market/impact', { signal }));
+}
+
+/** The server recomputes the totals at most once a minute: no point asking more often. */
+export const getPlatformImpactQueryOptions = () =>
+  queryOptions({
+    queryKey: ['impact', 'platform'] as const,
+    queryFn: ({ signal }) => getPlatformImpact(signal),
+    staleTime: 60_000,
+  });
+
+/** GET /api/market/impact: the platform's totals (public). */
+export const usePlatformImpact = () => useQuery(getPlatformImpactQueryOptions());

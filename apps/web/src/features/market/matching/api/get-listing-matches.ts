@@ -1,0 +1,21 @@
+import { type MatchList, MatchListSchema } from '@app/shared/market/matching.schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { matchingKeys } from './matching-keys';
+
+export async function getListingMatches(listingId: string, signal?: AbortSignal): Promise<MatchList> {
+  return MatchListSchema.parse(
+    await api.get(`/api/listings/${encodeURIComponent(listingId)}/matches`, { signal }),
+  );
+}
+
+export const getListingMatchesQueryOptions = (listingId: string) =>
+  queryOptions({
+    queryKey: matchingKeys.forListing(listingId),
+    queryFn: ({ signal }) => getListingMatches(listingId, signal),
+    refetchOnWindowFocus: true,
+  });
+
+/** GET /api/listings/:id/matches: one of the user's own listings' matches (the owner only). */
+export const useListingMatches = (listingId: string, enabled = true) =>
+  useQuery({ ...getListingMatchesQueryOptions(listingId), enabled });

@@ -1,0 +1,49 @@
+import type { Listing } from '@app/shared/listings/listings.schemas';
+import {
+  COMPARE_BATCH_MAX,
+  type CompareBatchBody,
+  type CompareBatchResult,
+  CompareBatchResultSchema,
+  type IndexComparison,
+} from '@app/shared/market/price-index.schemas';
+import { useQueries } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { priceIndexKeys } from './price-index-keys';
+
+export type PriceToCompare = CompareBatchBody['items'][number];
+
+export async function comparePrices(items: CompareBatchBody['items']): Promise<CompareBatchResult> {
+  return CompareBatchResultSchema.parse(await api.post('/api/market/compare/batch', { items }));
+}
+
+/** A listing's price as the comparison wants it, keyed by the listing id. */
+export const listingPriceToCompare = (
+  listing: Pick<Listing, 'id' | 'category' | 'grade' | 'priceCents' | 'unit'>,
+): PriceToCompare => ({
+  key: listing.id,
+  category: listing.category,
+  grade: (listing.grade ?? undefined) as PriceToCompare['grade'],
+  priceCents: listing.priceCents,
+  unit: listing.unit,
+});
+
+/**
+ * POST /api/market/compare/batch: how each price on a page compares with its 30-day index, one request
+ * per hundred prices (a page that loads more keeps its earlier answers). Returns a lookup by key.
+ */
+export function usePriceComparisons(items: PriceToCompare[]) {
+  const chunks: PriceToCompare[][] = [];
+  for (let i = 0; i < items.length; i += COMPARE_BATCH_MAX)
+    chunks.push(items.slice(i, i + COMPARE_BATCH_MAX));
+  const results = useQueries({
+    queries: chunks.map((chunk) => ({
+      queryKey: priceIndexKeys.compare(chunk),
+      queryFn: () => comparePrices(chunk),
+      staleTime: 60_000,
+    })),
+  });
+  const byKey = new Map<string, IndexComparison>(
+    results.flatMap((r) => r.data?.results.map((c) => [c.key, c] as const) ?? []),
+  );
+  return (key: string): IndexComparison | undefined => byKey.get(key);
+}

@@ -1,0 +1,32 @@
+import { type IndexSeries, IndexSeriesSchema, type SeriesDays } from '@app/shared/market/price-index.schemas';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { priceIndexKeys } from './price-index-keys';
+
+export async function getIndexSeries(
+  category: string,
+  grade: string | null,
+  days: SeriesDays,
+  signal?: AbortSignal,
+): Promise<IndexSeries> {
+  return IndexSeriesSchema.parse(
+    await api.get('/api/market/index/series', {
+      query: { category, grade: grade ?? undefined, days },
+      signal,
+    }),
+  );
+}
+
+export const getIndexSeriesQueryOptions = (category: string, grade: string | null, days: SeriesDays) =>
+  queryOptions({
+    queryKey: priceIndexKeys.series(category, grade, days),
+    queryFn: ({ signal }) => getIndexSeries(category, grade, days, signal),
+  });
+
+/** GET /api/market/index/series: one category's (or grade's) points; the previous range stays while the next loads. */
+export const useIndexSeries = (category: string | null, grade: string | null, days: SeriesDays) =>
+  useQuery({
+    ...getIndexSeriesQueryOptions(category ?? '', grade, days),
+    enabled: category !== null,
+    placeholderData: keepPreviousData,
+  });

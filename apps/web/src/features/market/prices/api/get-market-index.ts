@@ -1,0 +1,14 @@
+import { type MarketIndex, MarketIndexSchema } from '@app/shared/market/price-index.schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { priceIndexKeys } from './price-index-keys';
+
+export async function getMarketIndex(signal?: AbortSignal): Promise<MarketIndex> {
+  return MarketIndexSchema.parse(await api.get('/api/market/index', { signal }));
+}
+
+export const getMarketIndexQueryOptions = () =>
+  queryOptions({ queryKey: priceIndexKeys.index(), queryFn: ({ signal }) => getMarketIndex(signal) });
+
+/** GET /api/market/index: the latest point of every category and grade. */
+export const useMarketIndex = () => useQuery(getMarketIndexQueryOptions());
