@@ -42,6 +42,9 @@ import {
 } from './nav-items';
 import { useLogout } from './use-logout';
 
+/** How many links fit beside the brand and the icons on a wide screen (the container is capped). */
+const MAX_INLINE_NAV_ITEMS = 9;
+
 function navItemsFor(auth: AuthState): NavItem[] {
   if (!auth.user) return publicNavItems;
   return [...publicNavItems, ...signedInNavItems, ...(auth.isAdmin ? [adminNavItem] : [])];
@@ -68,15 +71,20 @@ export function SiteHeader() {
   }, [menuOpen]);
 
   const items = navItemsFor(auth);
+  // On wide screens the links sit beside the brand while they fit (a visitor's); a signed-in trader's
+  // and an admin's longer lists get their own row rather than wrapping beside it.
+  const inline = items.length <= MAX_INLINE_NAV_ITEMS;
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
-      <div className="container-page flex min-h-16 flex-wrap items-center gap-x-6 xl:gap-x-4">
+      <div
+        className={cn('container-page flex min-h-16 flex-wrap items-center gap-x-6', inline && 'xl:gap-x-4')}
+      >
         <Brand className="py-3" />
         <nav
           aria-label="Main"
-          className="order-last hidden w-full md:block xl:order-none xl:w-auto xl:flex-1"
+          className={cn('order-last hidden w-full md:block', inline && 'xl:order-none xl:w-auto xl:flex-1')}
         >
-          <ul className="-mx-3 flex flex-wrap items-center gap-x-1 pb-2 xl:mx-0 xl:pb-0">
+          <ul className={cn('-mx-3 flex flex-wrap items-center gap-x-1 pb-2', inline && 'xl:mx-0 xl:pb-0')}>
             {items.map((item) => (
               <li key={item.to}>
                 <NavLink
@@ -84,7 +92,8 @@ export function SiteHeader() {
                   end={item.end}
                   className={({ isActive }) =>
                     cn(
-                      'inline-flex h-9 items-center rounded-md px-3 text-sm font-medium transition-colors hover:bg-muted hover:text-foreground xl:px-2.5',
+                      'inline-flex h-9 items-center rounded-md px-3 text-sm font-medium transition-colors hover:bg-muted hover:text-foreground',
+                      inline && 'xl:px-2.5',
                       isActive ? 'text-primary' : 'text-slate-700',
                     )
                   }
