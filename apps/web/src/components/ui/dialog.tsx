@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { Button } from './button';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -57,5 +58,34 @@ export function DialogDescription({
 }: ComponentProps<typeof DialogPrimitive.Description>) {
   return (
     <DialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />
+  );
+}
+
+/**
+ * The footer of a dialog's form: Cancel, then the submit button with its busy label. `lockCancel`
+ * keeps Cancel disabled while busy when leaving mid-request would hide its outcome (payments, offers).
+ */
+export function DialogFormActions({
+  onCancel,
+  busy,
+  submitLabel,
+  busyLabel,
+  lockCancel = false,
+}: {
+  onCancel: () => void;
+  busy: boolean;
+  submitLabel: string;
+  busyLabel: string;
+  lockCancel?: boolean;
+}) {
+  return (
+    <DialogFooter>
+      <Button variant="outline" onClick={onCancel} disabled={lockCancel && busy}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={busy}>
+        {busy ? busyLabel : submitLabel}
+      </Button>
+    </DialogFooter>
   );
 }

@@ -13,7 +13,7 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
+  DialogFormActions,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
@@ -227,14 +227,12 @@ function EditPaymentMethodDialog({ method, onClose }: { method: PaymentMethod | 
               onChange={(e) => set('fee')(e.target.value)}
             />
           </FormField>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Saving...' : 'Save Changes'}
-            </Button>
-          </DialogFooter>
+          <DialogFormActions
+            onCancel={onClose}
+            busy={update.isPending}
+            submitLabel="Save Changes"
+            busyLabel="Saving..."
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -8,6 +8,7 @@ import {
   DialogContent,
   DialogDescription,
   DialogFooter,
+  DialogFormActions,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
@@ -114,14 +115,12 @@ export function VerifyWireDialog({
                 }}
               />
             </FormField>
-            <DialogFooter>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={action.isPending}>
-                {action.isPending ? 'Verifying...' : 'Verify Transfer'}
-              </Button>
-            </DialogFooter>
+            <DialogFormActions
+              onCancel={onClose}
+              busy={action.isPending}
+              submitLabel="Verify Transfer"
+              busyLabel="Verifying..."
+            />
           </form>
         )}
       </DialogContent>

@@ -8,12 +8,11 @@ import {
 import { bpsToPercent } from '@app/shared/money/money';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
+  DialogFormActions,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
@@ -121,14 +120,13 @@ function CommissionForm({ deal, onClose }: { deal: Deal; onClose: () => void }) 
           The payer was already chosen for this deal: {PAYER_COPY[chosen].title.toLowerCase()}.
         </p>
       ) : null}
-      <DialogFooter>
-        <Button variant="outline" onClick={onClose} disabled={pay.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pay.isPending}>
-          {pay.isPending ? 'Opening payment...' : 'Pay Commission'}
-        </Button>
-      </DialogFooter>
+      <DialogFormActions
+        onCancel={onClose}
+        busy={pay.isPending}
+        submitLabel="Pay Commission"
+        busyLabel="Opening payment..."
+        lockCancel
+      />
     </form>
   );
 }

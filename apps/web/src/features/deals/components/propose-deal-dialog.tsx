@@ -4,12 +4,11 @@ import { compareWithIndex } from '@app/shared/market/price-index';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
+  DialogFormActions,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
@@ -161,14 +160,13 @@ function ProposeDealForm({
           disabled={create.isPending}
         />
       </FormField>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={create.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Proposing...' : 'Propose Deal'}
-        </Button>
-      </DialogFooter>
+      <DialogFormActions
+        onCancel={onDone}
+        busy={create.isPending}
+        submitLabel="Propose Deal"
+        busyLabel="Proposing..."
+        lockCancel
+      />
     </form>
   );
 }

@@ -15,7 +15,7 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
+  DialogFormActions,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
@@ -289,14 +289,12 @@ function EditFactorDialog({ factor, onClose }: { factor: WarmFactor | null; onCl
               ))}
             </div>
           </fieldset>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Saving...' : 'Save Changes'}
-            </Button>
-          </DialogFooter>
+          <DialogFormActions
+            onCancel={onClose}
+            busy={update.isPending}
+            submitLabel="Save Changes"
+            busyLabel="Saving..."
+          />
         </form>
       </DialogContent>
     </Dialog>
