@@ -61,7 +61,7 @@ test('an administrator edits an impact factor from /admin/impact-factors', async
   await row.getByRole('button', { name: 'Edit Steel cans' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Steel cans' });
   await expect(dialog.getByLabel('Recycling factor')).toHaveValue('-1.83');
-  await expect(dialog.getByLabel('Landfilling factor')).toHaveValue('');
+  await expect(dialog.getByLabel('Landfilling factor')).toHaveValue('0.02');
   await expectAccessible(page);
   await dialog.getByLabel('Source').fill('Checked by the e2e journey');
   await dialog.getByRole('button', { name: 'Save Changes' }).click();

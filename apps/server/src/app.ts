@@ -77,7 +77,7 @@ import { geocodeLocation } from './modules/market/geocoder.ts';
 import { gradesRoutes } from './modules/market/grades.routes.ts';
 import { createGradesService } from './modules/market/grades.service.ts';
 import { impactRoutes } from './modules/market/impact.routes.ts';
-import { createImpactService } from './modules/market/impact.service.ts';
+import { createImpactService, type ImpactService } from './modules/market/impact.service.ts';
 import { requestMatching, scheduleMatchingJobs } from './modules/market/matching.job.ts';
 import { matchingRoutes } from './modules/market/matching.routes.ts';
 import { createMatchingService, type MatchingService } from './modules/market/matching.service.ts';
@@ -174,6 +174,7 @@ export type AppServices = {
   priceIndex: PriceIndexService;
   matching: MatchingService;
   userNotifications: UserNotificationsService;
+  impact: ImpactService;
   storage: Storage;
   /** Present while the built-in sandbox is the payment provider. */
   sandbox: SandboxProvider | null;
@@ -469,6 +470,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     userNotifications,
     storage,
     sandbox,
+    impact,
   });
 
   await notifications.startWorkers();

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gte, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../accounts/accounts.table.ts';
 import { deals } from '../deals/deals.table.ts';
@@ -43,6 +43,24 @@ export async function findWarmFactorOfGrade(db: Db, gradeId: string): Promise<Wa
 export async function insertMissingWarmFactors(db: Db, rows: NewWarmFactorRow[]): Promise<void> {
   if (rows.length === 0) return;
   await db.insert(warmFactors).values(rows).onConflictDoNothing({ target: warmFactors.material });
+}
+
+/** Sets a default landfilling factor on a row no administrator has edited and that has none yet. */
+export async function fillUneditedLandfillingFactor(
+  db: Db,
+  material: string,
+  values: { landfillingFactor: number; source: string; updatedAt: Date },
+): Promise<void> {
+  await db
+    .update(warmFactors)
+    .set(values)
+    .where(
+      and(
+        eq(warmFactors.material, material),
+        isNull(warmFactors.landfillingFactor),
+        isNull(warmFactors.updatedBy),
+      ),
+    );
 }
 
 export async function updateWarmFactor(

@@ -17,11 +17,12 @@ import { getWorkerDatabase } from '../../../test/test-database.ts';
 import type { Db } from '../../db/client.ts';
 import { adminAuditLog } from '../admin/audit.table.ts';
 import { deals } from '../deals/deals.table.ts';
+import { warmFactors } from './impact.table.ts';
 
 type Signed = Awaited<ReturnType<typeof signedInClient>>;
 
-/** A test landfilling factor for copper wire: test data only, not a WARM figure. */
-const TEST_LANDFILLING = 0.02;
+/** An administrator's edit of copper wire's landfilling factor: test data only, not a WARM figure. */
+const TEST_LANDFILLING = 0.05;
 
 async function setup() {
   // A clock the test can move on, past the platform totals' one-minute cache.
@@ -79,7 +80,7 @@ describe('environmental impact', { timeout: 90_000 }, () => {
     const copper = factors.items.find((f) => f.material === 'copper-wire');
     expect(copper).toMatchObject({
       recyclingFactor: -4.49,
-      landfillingFactor: null,
+      landfillingFactor: 0.02,
       verified: false,
       warmVersion: 'v16',
       unit: 'MTCO2E per short ton',
@@ -223,6 +224,31 @@ describe('environmental impact', { timeout: 90_000 }, () => {
       co2eAvoidedKg: null,
     });
     expect((await dealRow(db, dealId)).deliveredTonnes).toBeCloseTo(toTonnes(20, 'tons') as number, 4);
+  });
+
+  it("ships WARM's inert landfilling factor for metals, glass and plastics, none for paper", async () => {
+    const { app, db, admin } = await setup();
+    const byMaterial = async () =>
+      new Map(
+        WarmFactorListSchema.parse((await admin.client.get('/api/admin/impact-factors')).json()).items.map(
+          (f) => [f.material, f],
+        ),
+      );
+    const factors = await byMaterial();
+    for (const material of ['aluminum-cans', 'steel-cans', 'copper-wire', 'glass', 'hdpe', 'pet', 'pp'])
+      expect(factors.get(material)?.landfillingFactor, material).toBe(0.02);
+    for (const material of ['corrugated-containers', 'mixed-paper'])
+      expect(factors.get(material)?.landfillingFactor, material).toBeNull();
+    expect(factors.get('pet')?.source).toContain('inert materials');
+
+    // A row from before the default existed gets it at start; one an administrator cleared keeps null.
+    await db.update(warmFactors).set({ landfillingFactor: null }).where(eq(warmFactors.material, 'glass'));
+    const cleared = await admin.client.patch('/api/admin/impact-factors/pp', { landfillingFactor: null });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    await app.services.impact.seedDefaults();
+    const after = await byMaterial();
+    expect(after.get('glass')?.landfillingFactor).toBe(0.02);
+    expect(after.get('pp')?.landfillingFactor).toBeNull();
   });
 
   it('lets only administrators edit factors, audits each edit and keeps a grade on one material', async () => {

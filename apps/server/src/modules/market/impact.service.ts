@@ -18,6 +18,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { SessionUser } from '../accounts/accounts.service.ts';
 import { type AuditRecorder, noAudit } from '../admin/audit.ts';
 import {
+  fillUneditedLandfillingFactor,
   findWarmFactor,
   findWarmFactorOfGrade,
   impactByMaterial,
@@ -30,46 +31,97 @@ import {
   type WarmFactorWithEditor,
 } from './impact.repository.ts';
 
-const SECONDARY_SOURCE = `WARM v16 recycling factor as quoted by a secondary source (issue 10); ${UNVERIFIED_FACTOR_NOTE}. Landfilling factor not yet entered: this material shows tonnage only until it is.`;
+const RECYCLING_SOURCE = `Recycling factor: WARM v16 as quoted by a secondary source (issue 10); ${UNVERIFIED_FACTOR_NOTE}.`;
+const INERT_LANDFILL_SOURCE =
+  "Landfilling factor: WARM's documentation of metals, glass and plastics counts only the transport to the landfill and its equipment for these inert materials (0.02 MTCO2E per short ton across versions 13 to 15); to be confirmed for v16.";
+const NO_LANDFILL_SOURCE =
+  "Landfilling factor not yet entered: for paper it depends on landfill methane and carbon storage, so this material shows tonnage only until an administrator enters the figure from EPA's workbook.";
+
+/** WARM's landfilling figure for inert materials: transport and landfill equipment only. */
+const INERT_LANDFILLING_FACTOR = 0.02;
 
 /**
- * The reference rows created at first start: the issue's nine WARM v16 recycling factors. No
- * landfilling factor was found stated for v16, so none is invented: null until an administrator
- * enters one from EPA's workbook. Grade mappings are data, editable by administrators; only
- * defensible ones are preset (sorted office paper and newsprint have their own WARM materials,
- * ferrous grades are not steel cans, textiles have no factor).
+ * The reference rows created at first start: the issue's nine WARM v16 recycling factors. Landfilling
+ * factors are given only where WARM's method makes them a known constant (inert materials: metals,
+ * glass, plastics); paper's depend on landfill gas modelling, so none is invented: null until an
+ * administrator enters one. Grade mappings are data, editable by administrators; only defensible
+ * ones are preset (sorted office paper and newsprint have their own WARM materials, ferrous grades
+ * are not steel cans, textiles have no factor).
  */
 export const DEFAULT_WARM_FACTORS: {
   material: string;
   label: string;
   recyclingFactor: number;
+  landfillingFactor: number | null;
   gradeIds: string[];
 }[] = [
-  { material: 'aluminum-cans', label: 'Aluminum cans', recyclingFactor: -9.13, gradeIds: ['taldon'] },
-  { material: 'steel-cans', label: 'Steel cans', recyclingFactor: -1.83, gradeIds: [] },
+  {
+    material: 'aluminum-cans',
+    label: 'Aluminum cans',
+    recyclingFactor: -9.13,
+    landfillingFactor: INERT_LANDFILLING_FACTOR,
+    gradeIds: ['taldon'],
+  },
+  {
+    material: 'steel-cans',
+    label: 'Steel cans',
+    recyclingFactor: -1.83,
+    landfillingFactor: INERT_LANDFILLING_FACTOR,
+    gradeIds: [],
+  },
   {
     material: 'copper-wire',
     label: 'Copper wire',
     recyclingFactor: -4.49,
+    landfillingFactor: INERT_LANDFILLING_FACTOR,
     gradeIds: ['barley', 'berry', 'birch'],
   },
-  { material: 'glass', label: 'Glass', recyclingFactor: -0.28, gradeIds: [] },
+  {
+    material: 'glass',
+    label: 'Glass',
+    recyclingFactor: -0.28,
+    landfillingFactor: INERT_LANDFILLING_FACTOR,
+    gradeIds: [],
+  },
   {
     material: 'corrugated-containers',
     label: 'Corrugated containers',
     recyclingFactor: -3.14,
+    landfillingFactor: null,
     gradeIds: ['occ', 'dlk'],
   },
-  { material: 'mixed-paper', label: 'Mixed paper', recyclingFactor: -3.55, gradeIds: ['mixed-paper'] },
+  {
+    material: 'mixed-paper',
+    label: 'Mixed paper',
+    recyclingFactor: -3.55,
+    landfillingFactor: null,
+    gradeIds: ['mixed-paper'],
+  },
   {
     material: 'hdpe',
     label: 'HDPE',
     recyclingFactor: -0.76,
+    landfillingFactor: INERT_LANDFILLING_FACTOR,
     gradeIds: ['hdpe-natural', 'hdpe-mixed-color'],
   },
-  { material: 'pet', label: 'PET', recyclingFactor: -1.04, gradeIds: ['pet-bottles'] },
-  { material: 'pp', label: 'PP', recyclingFactor: -0.79, gradeIds: ['pp-rigid'] },
+  {
+    material: 'pet',
+    label: 'PET',
+    recyclingFactor: -1.04,
+    landfillingFactor: INERT_LANDFILLING_FACTOR,
+    gradeIds: ['pet-bottles'],
+  },
+  {
+    material: 'pp',
+    label: 'PP',
+    recyclingFactor: -0.79,
+    landfillingFactor: INERT_LANDFILLING_FACTOR,
+    gradeIds: ['pp-rigid'],
+  },
 ];
+
+const defaultSource = (f: { landfillingFactor: number | null }) =>
+  `${RECYCLING_SOURCE} ${f.landfillingFactor === null ? NO_LANDFILL_SOURCE : INERT_LANDFILL_SOURCE}`;
 
 /** What a completed deal records: tonnes delivered, its WARM material and the estimate. */
 export type DeliveryImpact = {
@@ -111,16 +163,25 @@ export function createImpactService(deps: {
           material: f.material,
           label: f.label,
           recyclingFactor: f.recyclingFactor,
-          landfillingFactor: null,
+          landfillingFactor: f.landfillingFactor,
           unit: WARM_FACTOR_UNIT,
           warmVersion: WARM_VERSION,
-          source: SECONDARY_SOURCE,
+          source: defaultSource(f),
           verified: false,
           gradeIds: f.gradeIds,
           updatedAt: now,
         }),
       ),
     );
+    // Rows created before a default landfilling factor existed get it, unless an administrator has edited them.
+    for (const f of DEFAULT_WARM_FACTORS) {
+      if (f.landfillingFactor === null) continue;
+      await fillUneditedLandfillingFactor(db, f.material, {
+        landfillingFactor: f.landfillingFactor,
+        source: defaultSource(f),
+        updatedAt: now,
+      });
+    }
   }
 
   /**

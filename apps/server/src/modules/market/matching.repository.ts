@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { listings } from '../listings/listings.table.ts';
 import { listingMatches, matchPreferences, type StoredMatchReasons } from './matching.table.ts';
@@ -22,6 +22,8 @@ export type MatchSubject = {
   matchRadiusKm: number | null;
   status: string;
   approvalStatus: string;
+  /** When the listing was created or last changed. */
+  updatedAt: Date;
 };
 
 export type MatchCandidate = {
@@ -74,6 +76,7 @@ export async function findMatchSubject(db: Db, listingId: string): Promise<Match
       matchRadiusKm: listings.matchRadiusKm,
       status: listings.status,
       approvalStatus: listings.approvalStatus,
+      updatedAt: listings.updatedAt,
     })
     .from(listings)
     .where(eq(listings.id, listingId));
@@ -83,6 +86,18 @@ export async function findMatchSubject(db: Db, listingId: string): Promise<Match
     quantity: Number(row.quantity),
     quantityTonnes: row.quantityTonnes === null ? null : Number(row.quantityTonnes),
   };
+}
+
+/** Title and last change of a few listings (a listing's new matches), to word and address notifications. */
+export async function findListingsByIds(
+  db: Db,
+  ids: string[],
+): Promise<{ id: string; title: string; updatedAt: Date }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: listings.id, title: listings.title, updatedAt: listings.updatedAt })
+    .from(listings)
+    .where(inArray(listings.id, ids));
 }
 
 const haversineKm = (lat: SQL, lng: SQL, lat2: number, lng2: number) =>

@@ -12,7 +12,9 @@ import { matchingSettled } from '../../../test/factories/matching.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
 import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../accounts/accounts.service.ts';
+import { userNotifications } from '../notifications/user-notifications.table.ts';
 import { upsertSettings } from '../settings/settings.repository.ts';
+import { listingMatches } from './matching.table.ts';
 
 beforeAll(async () => {
   await getWorkerDatabase();
@@ -117,6 +119,28 @@ describe('smart matching', () => {
           publish.mock.calls.filter(([userId, e]) => userId === good.id && e.type === 'match.found').length,
       )
       .toBe(1);
+  });
+
+  it('tells the owner of the listing that was there first, whichever side the job computes', async () => {
+    const { app, db, trader } = await setup();
+    const [buyer, seller] = await Promise.all(['Buyer', 'Seller'].map(trader));
+    const buy = await post(app, buyer, { grade: 'barley', price: 8500, title: 'Wanted: Barley' });
+    const sell = await post(app, seller, { type: 'sell', grade: 'barley', price: 8000, title: 'Barley lot' });
+    await waitForMatches(app, seller, sell, 1);
+    expect((await notificationsOf(app, buyer)).map((n) => n.link)).toEqual([`/listings/${sell}`]);
+
+    // As a start-up backfill would: the pair is recorded again from the older (buy) listing's side.
+    await db.delete(listingMatches);
+    await db.delete(userNotifications);
+    await app.services.matching.computeMatches(buy);
+    const told = await notificationsOf(app, buyer);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({
+      title: 'New seller for your listing',
+      link: `/listings/${sell}`,
+      body: 'Barley lot: same grade, 60 t of 60 t wanted, 6% under your price, 0 km',
+    });
+    expect(await notificationsOf(app, seller)).toEqual([]);
   });
 
   it('matches within the buyer radius when both places are geocoded, and unresolved places on the rest', async () => {

@@ -19,6 +19,7 @@ import type { RealtimeService } from '../realtime/realtime.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import {
   deleteMatchesOf,
+  findListingsByIds,
   findMatchCandidates,
   findMatchPreferences,
   findMatchSubject,
@@ -43,6 +44,9 @@ const DIGEST_BATCH = 200;
 const DIGEST_MAX_MATCHES = 10;
 const LISTING_NOT_FOUND = 'Listing not found';
 const NOT_YOUR_LISTING = 'Only the owner of a listing can see its matches';
+
+/** The listing of a new match that changed last, which a notification is about. */
+type NewcomerListing = { id: string; title: string; type: 'buy' | 'sell' };
 
 export type MatchingService = ReturnType<typeof createMatchingService>;
 
@@ -87,34 +91,59 @@ export function createMatchingService(deps: {
     const now = clock.now();
     const created = await db.transaction(async (tx) => {
       const fresh = await replaceMatchesOf(tx, listingId, matches, now);
-      // One notification per counterpart owner, however many of their listings the new one matches.
-      const byOwner = new Map<string, typeof fresh>();
-      for (const m of fresh) {
-        const other = m.buyListingId === listingId ? m.sellListingId : m.buyListingId;
-        const owner = ownerOf.get(other) as string;
-        byOwner.set(owner, [...(byOwner.get(owner) ?? []), m]);
-      }
-      await userNotifications.notify(
-        [...byOwner.entries()].map(([userId, list]) => {
-          const best = list[0];
-          const reasons = reasonsFor(best.reasons, subject.type === 'buy' ? 'sell' : 'buy');
-          return {
-            userId,
-            kind: 'match-found' as const,
-            title:
-              list.length === 1
-                ? `New ${subject.type === 'buy' ? 'buyer' : 'seller'} for your listing`
-                : `${list.length} new matches for your listings`,
-            body: `${subject.title}: ${matchReasonText(reasons)}`,
-            link: `/listings/${listingId}`,
-          };
-        }),
-        tx,
-      );
+      await notifyOwnersOfEarlierListings(tx, subject, fresh, ownerOf);
       return fresh;
     });
     await announce(listingId, subject.userId, created, ownerOf);
     return { matched: matches.length, created: created.length };
+  }
+
+  /**
+   * One in-app notification per owner whose listing was there first: the owner of a new or just
+   * changed listing sees its matches on the page they land on, the owners of the listings it matches
+   * are told. Deciding by the last change, not by which side the job computed, keeps this right when a
+   * backfill reaches the older listing first.
+   */
+  async function notifyOwnersOfEarlierListings(
+    tx: Db,
+    subject: MatchSubject,
+    fresh: { buyListingId: string; sellListingId: string; reasons: StoredMatchReasons }[],
+    ownerOf: Map<string, string>,
+  ) {
+    if (fresh.length === 0) return;
+    const counterpartIds = fresh.map((m) =>
+      m.buyListingId === subject.id ? m.sellListingId : m.buyListingId,
+    );
+    const counterparts = new Map((await findListingsByIds(tx, counterpartIds)).map((l) => [l.id, l]));
+    const byRecipient = new Map<string, { about: NewcomerListing; reasons: StoredMatchReasons }[]>();
+    for (const [i, m] of fresh.entries()) {
+      const other = counterparts.get(counterpartIds[i]);
+      if (!other) continue;
+      const otherType: NewcomerListing['type'] = subject.type === 'buy' ? 'sell' : 'buy';
+      const subjectIsNewer = subject.updatedAt.getTime() >= other.updatedAt.getTime();
+      const [recipient, about]: [string, NewcomerListing] = subjectIsNewer
+        ? [ownerOf.get(other.id) as string, { id: subject.id, title: subject.title, type: subject.type }]
+        : [subject.userId, { id: other.id, title: other.title, type: otherType }];
+      byRecipient.set(recipient, [...(byRecipient.get(recipient) ?? []), { about, reasons: m.reasons }]);
+    }
+    await userNotifications.notify(
+      [...byRecipient.entries()].map(([userId, list]) => {
+        const best = list[0];
+        // The reasons as the recipient reads them: from their own side of the pair.
+        const reasons = reasonsFor(best.reasons, best.about.type === 'buy' ? 'sell' : 'buy');
+        return {
+          userId,
+          kind: 'match-found' as const,
+          title:
+            list.length === 1
+              ? `New ${best.about.type === 'buy' ? 'buyer' : 'seller'} for your listing`
+              : `${list.length} new matches for your listings`,
+          body: `${best.about.title}: ${matchReasonText(reasons)}`,
+          link: `/listings/${best.about.id}`,
+        };
+      }),
+      tx,
+    );
   }
 
   /** 'match.found' to both owners of each new match, each seeing it from their own listing. */
