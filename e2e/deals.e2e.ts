@@ -68,6 +68,16 @@ test('an offer is confirmed by both, funded by card, shipped, released, and its 
   const offer = buyer.getByRole('dialog', { name: 'Propose a Deal' });
   await expect(offer).toBeVisible();
   const value = offer.getByLabel('Deal value (USD)');
+  // The offer covers the whole lot unless the buyer asks for less; never more than the listing holds.
+  const quantity = offer.getByLabel(/^Quantity \(/);
+  const listed = Number(await quantity.inputValue());
+  expect(listed).toBeGreaterThan(1);
+  await quantity.fill(String(listed + 1));
+  await offer.getByRole('button', { name: 'Propose Deal' }).click();
+  await expect(offer.getByText("The quantity cannot be more than the listing's quantity")).toBeVisible();
+  await quantity.fill(String(listed / 2));
+  await expect(offer.getByText("The quantity cannot be more than the listing's quantity")).toBeHidden();
+  await expect(value).not.toHaveValue('');
   await expect(value).toHaveAttribute('min', '1');
   await expect(value).toHaveAttribute('step', '0.01');
   await value.fill('');

@@ -104,9 +104,8 @@ test('a buyer sees a matching sell listing on the dashboard with its reason and 
   await row.scrollIntoViewIfNeeded();
   await screenshots(buyer, testInfo, 'dashboard-matches');
 
-  // The bell lists new sellers for the wanted listing and marks them read on opening. (Which listing's
-  // job records a pair first decides whose owner is notified, and the start-up backfill may get there
-  // first, so the item is not pinned to this seller.)
+  // The bell lists new sellers for the wanted listing (posted first, so its owner is the one told) and
+  // marks them read on opening.
   await buyer.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
   const menu = buyer.getByRole('menu', { name: /^Notifications/ });
   await expect(
@@ -120,6 +119,7 @@ test('a buyer sees a matching sell listing on the dashboard with its reason and 
   await row.getByRole('button', { name: 'Make Offer' }).click();
   const offer = buyer.getByRole('dialog', { name: 'Propose a Deal' });
   await expect(offer).toBeVisible();
+  await expect(offer.getByLabel('Quantity (tonnes)')).toHaveValue('40');
   await expect(offer.getByLabel('Deal value (USD)')).toHaveValue('272000.00');
   await expect(offer.getByText(/Prefilled for the 40 tonnes you want/)).toBeVisible();
   await expectAccessible(buyer);
@@ -132,6 +132,7 @@ test('a buyer sees a matching sell listing on the dashboard with its reason and 
   const deal = buyer.getByRole('article', { name: offeredTitle }).first();
   await expect(deal).toBeVisible();
   await expect(deal.getByText('$272,000.00').first()).toBeVisible();
+  await expect(deal.getByText('40 tonnes')).toBeVisible();
   await expectAccessible(buyer);
 
   // The wanted listing's own page lists the same match for its owner.

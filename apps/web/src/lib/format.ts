@@ -51,6 +51,9 @@ export function formatPricePerTonne(centsPerTonne: number) {
   return `≈ ${dollars}/t`;
 }
 
+/** "tons", "pounds": a unit's plural name, for labels such as "Quantity (tons)". */
+export const unitPlural = (unit: string) => UNIT_PLURAL[unit] ?? unit;
+
 /** "25 tons", "1 ton", "1,200.5 kg". */
 export function formatQuantity(quantity: number, unit: string) {
   const figure = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(quantity);
@@ -69,3 +72,18 @@ export function formatRelativeAge(iso: string, now: number = Date.now()) {
 
 /** "textiles" → "Textiles" */
 export const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+
+const number = (maximumFractionDigits: number) =>
+  new Intl.NumberFormat('en-US', { maximumFractionDigits, minimumFractionDigits: 0 });
+
+/** Metric tonnes: "12.5 t", small amounts to three decimals ("0.454 t"). */
+export function formatTonnes(tonnes: number): string {
+  return `${number(tonnes >= 100 ? 0 : tonnes >= 1 ? 1 : 3).format(tonnes)} t`;
+}
+
+/** kg CO2e in tonnes from one tonne up ("9.2 t CO2e"), else in kg ("850 kg CO2e"). */
+export function formatCo2e(kg: number): string {
+  return Math.abs(kg) >= 1000
+    ? `${number(Math.abs(kg) >= 100_000 ? 0 : 1).format(kg / 1000)} t CO2e`
+    : `${number(0).format(kg)} kg CO2e`;
+}

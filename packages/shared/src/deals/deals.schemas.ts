@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LISTING_UNITS } from '../listings/listings.schemas.ts';
 import { AmountSchema, applyRateBps, formatCents } from '../money/money.ts';
 import {
   canApplyDealTransition,
@@ -308,6 +309,16 @@ export const DealSchema = z.object({
   escrowHeldCents: z.number().int(),
   /** The role of the user asking (null for an administrator looking on). */
   role: PartySchema.nullable(),
+  /** The quantity the deal covers, in the listing's unit (null for deals made before quantities were kept). */
+  quantity: z.number().nullable(),
+  unit: z.enum(LISTING_UNITS).nullable(),
+  /**
+   * Recorded when the goods are delivered (the completing transition): tonnes (null for pieces) and
+   * the estimated kg CO2e avoided (null without WARM factors for the material). Null until then.
+   */
+  impact: z
+    .object({ deliveredTonnes: z.number().nullable(), co2eAvoidedKg: z.number().int().nullable() })
+    .nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

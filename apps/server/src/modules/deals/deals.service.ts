@@ -811,6 +811,11 @@ export function createDealsService(deps: {
         escrowPayment: ep ? toEscrowPaymentView(ep) : null,
         escrowHeldCents: heldByDeal.get(r.id) ?? 0,
         role: dealRoleOf(r, viewerId),
+        quantity: r.quantity,
+        unit: r.unit,
+        impact: r.impactRecordedAt
+          ? { deliveredTonnes: r.deliveredTonnes, co2eAvoidedKg: r.co2eAvoidedKg }
+          : null,
         createdAt: r.createdAt.toISOString(),
         updatedAt: r.updatedAt.toISOString(),
       };

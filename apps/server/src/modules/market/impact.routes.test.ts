@@ -114,7 +114,12 @@ describe('environmental impact', { timeout: 90_000 }, () => {
     expect(await dealRow(db, dealId)).toMatchObject({ quantity: 5, unit: 'tons', impactRecordedAt: null });
     const shipped = await seller.client.post(`/api/deals/${dealId}/actions`, { action: 'ship-goods' });
     expect(shipped.statusCode, shipped.body).toBe(200);
-    expect(shipped.json()).toMatchObject({ status: 'completed', escrowStatus: 'none' });
+    expect(shipped.json()).toMatchObject({
+      status: 'completed',
+      escrowStatus: 'none',
+      quantity: 5,
+      unit: 'tons',
+    });
 
     // Written by the completing transition itself: present as soon as the request returns.
     const tonnes = toTonnes(5, 'tons') as number;
@@ -125,6 +130,13 @@ describe('environmental impact', { timeout: 90_000 }, () => {
     expect(row.warmMaterial).toBe('copper-wire');
     expect(row.co2eAvoidedKg).toBe(expectedKg);
     expect(row.impactRecordedAt).toBeInstanceOf(Date);
+    // Both parties' deal cards show it.
+    for (const party of [buyer, seller]) {
+      const listed = (await party.client.get('/api/deals'))
+        .json()
+        .deals.find((d: { id: string }) => d.id === dealId);
+      expect(listed.impact).toEqual({ deliveredTonnes: row.deliveredTonnes, co2eAvoidedKg: expectedKg });
+    }
 
     const mine = ImpactSummarySchema.parse((await buyer.client.get('/api/me/impact')).json());
     expect(mine.label).toBe(IMPACT_LABEL);

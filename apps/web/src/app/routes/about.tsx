@@ -2,11 +2,11 @@ import { Eye, Handshake, Leaf, type LucideIcon, Mail, MapPin, Phone, ShieldCheck
 import { PageHeader } from '@/components/page/page-header';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { site } from '@/config/site';
-import { formatCo2e } from '@/features/market/impact/components/impact-format';
 import {
   formatShortTons,
   usePlatformImpactTotals,
 } from '@/features/market/impact/components/platform-impact';
+import { formatCo2e } from '@/lib/format';
 import { usePublicPageMeta } from '@/lib/use-document-title';
 
 const VALUES: { icon: LucideIcon; title: string; body: string }[] = [

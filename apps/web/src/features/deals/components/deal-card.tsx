@@ -5,6 +5,7 @@ import {
   type Deal,
   machineStateOf,
 } from '@app/shared/deals/deals.schemas';
+import { IMPACT_LABEL } from '@app/shared/market/impact.schemas';
 import { bpsToPercent } from '@app/shared/money/money';
 import {
   AlertTriangle,
@@ -13,6 +14,7 @@ import {
   Clock,
   HandCoins,
   Landmark,
+  Leaf,
   ShoppingCart,
   Store,
   Zap,
@@ -23,7 +25,14 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { formatDate, formatShortDate, formatUsd } from '@/lib/format';
+import {
+  formatCo2e,
+  formatDate,
+  formatQuantity,
+  formatShortDate,
+  formatTonnes,
+  formatUsd,
+} from '@/lib/format';
 import { DEAL_TYPE_LABEL, escrowLabelOf, ROLE_LABEL } from '../utils/deal-labels';
 import { DealActions } from './deal-actions';
 import { DealProgress } from './deal-progress';
@@ -87,6 +96,13 @@ export function DealCard({ deal, role }: { deal: Deal; role: DealParty | null })
           {counterpartyRole}:{' '}
           <span className="font-medium text-foreground">{counterparty.name ?? 'Unknown trader'}</span>
           {counterparty.companyName ? ` · ${counterparty.companyName}` : null}
+          {deal.quantity !== null && deal.unit ? (
+            <>
+              {' · '}
+              <span className="sr-only">Quantity: </span>
+              <span className="tabular">{formatQuantity(deal.quantity, deal.unit)}</span>
+            </>
+          ) : null}
         </p>
       </header>
 
@@ -144,6 +160,27 @@ export function DealCard({ deal, role }: { deal: Deal; role: DealParty | null })
                 ) : null}
               </span>
             </li>
+            {deal.impact?.deliveredTonnes ? (
+              <li className="flex items-start gap-2">
+                <Leaf className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+                <span>
+                  Delivered{' '}
+                  <span className="tabular font-medium">{formatTonnes(deal.impact.deliveredTonnes)}</span>
+                  {deal.impact.co2eAvoidedKg !== null ? (
+                    <>
+                      {' · '}
+                      <span className="tabular font-medium">{formatCo2e(deal.impact.co2eAvoidedKg)}</span>{' '}
+                      avoided
+                    </>
+                  ) : null}
+                  <span className="block text-xs text-muted-foreground">
+                    {deal.impact.co2eAvoidedKg !== null
+                      ? IMPACT_LABEL
+                      : 'No CO2e estimate for this material yet: tonnage only'}
+                  </span>
+                </span>
+              </li>
+            ) : null}
             {deal.autoReleaseAt && deal.escrowStatus === 'held' && deal.status !== 'disputed' ? (
               <li className="flex items-center gap-2">
                 <CalendarClock className="size-4 shrink-0 text-muted-foreground" aria-hidden />

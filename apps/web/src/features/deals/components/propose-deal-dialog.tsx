@@ -1,4 +1,4 @@
-import { CreateDealBodySchema, DEAL_CONSTANTS } from '@app/shared/deals/deals.schemas';
+import { CreateDealBodySchema, DEAL_CONSTANTS, DEAL_MESSAGES } from '@app/shared/deals/deals.schemas';
 import type { Listing } from '@app/shared/listings/listings.schemas';
 import { compareWithIndex } from '@app/shared/market/price-index';
 import { type FormEvent, useState } from 'react';
@@ -13,17 +13,17 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
-import { Textarea } from '@/components/ui/input';
+import { Input, Textarea } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { parseApiError } from '@/lib/api-client';
-import { formatUsd } from '@/lib/format';
+import { formatQuantity, formatUsd, unitPlural } from '@/lib/format';
 import { useCreateDeal } from '../api/create-deal';
 import { useCommissionRateBps } from '../api/get-commission-rate';
 import { DealValueField, emptyValueMessage } from './deal-value-field';
 
 /** The listing an offer is made on (its total, for sell listings, is offered as the starting value). */
 export type DealListingTarget = Pick<Listing, 'id' | 'userId' | 'type' | 'title' | 'totalCents' | 'seller'> &
-  Partial<Pick<Listing, 'quantity' | 'quantityTonnes'>>;
+  Partial<Pick<Listing, 'quantity' | 'quantityTonnes' | 'unit' | 'priceCents'>>;
 
 /**
  * A starting offer other than the listed total (a match offers the quantity both sides want): its
@@ -64,7 +64,15 @@ export function ProposeDealDialog({
   );
 }
 
-type FieldErrors = { dealValue?: string; notes?: string };
+type FieldErrors = { dealValue?: string; notes?: string; quantity?: string };
+
+/** The quantity typed so far as a number, or null while it is not one. */
+const typedQuantity = (raw: string) =>
+  raw.trim() === '' || !Number.isFinite(Number(raw)) ? null : Number(raw);
+
+/** The value of `quantity` units at the listing's price, in cents (what the value follows until typed). */
+const valueAtListedPrice = (listing: DealListingTarget, quantity: number | null) =>
+  listing.priceCents && quantity && quantity > 0 ? Math.round(listing.priceCents * quantity) : null;
 
 function ProposeDealForm({
   listing,
@@ -82,10 +90,22 @@ function ProposeDealForm({
   const { rateBps } = useCommissionRateBps();
   const startCents = suggestion?.valueCents ?? listing.totalCents;
   const [value, setValue] = useState(startCents ? (startCents / 100).toFixed(2) : '');
+  // The deal records a quantity in the listing's unit: the whole lot unless the offer is for part of it.
+  const hasQuantity = listing.quantity !== undefined && listing.unit !== undefined;
+  const [quantity, setQuantity] = useState(String(suggestion?.quantity ?? listing.quantity ?? ''));
+  // The value follows the quantity at the listed price until the trader types a value of their own.
+  const [valueTyped, setValueTyped] = useState(false);
   const [notes, setNotes] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const counterparty = listing.seller.company ?? listing.seller.fullName;
-  const offerVsIndex = offerComparedWithIndex(listing, suggestion, value, indexCentsPerTonne);
+  const offerVsIndex = offerComparedWithIndex(listing, typedQuantity(quantity), value, indexCentsPerTonne);
+
+  const changeQuantity = (next: string) => {
+    setQuantity(next);
+    if (errors.quantity) setErrors((e) => ({ ...e, quantity: undefined }));
+    const cents = valueAtListedPrice(listing, typedQuantity(next));
+    if (!valueTyped && cents !== null) setValue((cents / 100).toFixed(2));
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -94,15 +114,18 @@ function ProposeDealForm({
       listingId: listing.id,
       dealValue: value,
       notes: notes.trim() || undefined,
-      quantity: suggestion?.quantity,
+      quantity: hasQuantity ? (typedQuantity(quantity) ?? 0) : suggestion?.quantity,
     });
-    if (!parsed.success) {
+    const overListing =
+      hasQuantity && (typedQuantity(quantity) ?? 0) > (listing.quantity ?? Number.POSITIVE_INFINITY);
+    if (!parsed.success || overListing) {
       const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
+      for (const issue of parsed.success ? [] : parsed.error.issues) {
         const field = issue.path[0];
-        if (field === 'dealValue' || field === 'notes') next[field] ??= issue.message;
+        if (field === 'dealValue' || field === 'notes' || field === 'quantity') next[field] ??= issue.message;
         else toast.error(issue.message);
       }
+      if (overListing) next.quantity ??= DEAL_MESSAGES.quantityAboveListing;
       next.dealValue = emptyValueMessage(value) ?? next.dealValue;
       setErrors(next);
       return;
@@ -131,10 +154,31 @@ function ProposeDealForm({
           and you fund escrow.
         </DialogDescription>
       </DialogHeader>
+      {hasQuantity ? (
+        <FormField
+          label={`Quantity (${unitPlural(listing.unit as string)})`}
+          error={errors.quantity}
+          hint={`Listed: ${formatQuantity(listing.quantity as number, listing.unit as string)}`}
+        >
+          <Input
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={listing.quantity}
+            step="any"
+            value={quantity}
+            onChange={(e) => changeQuantity(e.target.value)}
+            className="tabular"
+            disabled={create.isPending}
+            required
+          />
+        </FormField>
+      ) : null}
       <DealValueField
         value={value}
         onChange={(next) => {
           setValue(next);
+          setValueTyped(true);
           if (errors.dealValue) setErrors((e) => ({ ...e, dealValue: undefined }));
         }}
         error={errors.dealValue}
@@ -172,19 +216,21 @@ function ProposeDealForm({
 }
 
 /**
- * "8% above the 30-day index" for the offer typed so far, per tonne of what the deal covers (the
- * suggestion's quantity, else the listing's); null without an index, a valid value or tonnes.
+ * "8% above the 30-day index" for the offer typed so far, per tonne of the quantity it covers; null
+ * without an index, a valid value and quantity, or tonnes (pieces).
  */
 function offerComparedWithIndex(
   listing: DealListingTarget,
-  suggestion: DealValueSuggestion | undefined,
+  quantity: number | null,
   value: string,
   indexCentsPerTonne: number | null,
 ): string | null {
   const valueCents = Math.round(Number(value) * 100);
-  const { quantity, quantityTonnes } = listing;
-  if (!indexCentsPerTonne || !quantityTonnes || !quantity || !(valueCents > 0)) return null;
-  const tonnes = suggestion?.quantity ? (quantityTonnes * suggestion.quantity) / quantity : quantityTonnes;
+  const { quantityTonnes } = listing;
+  const listed = listing.quantity;
+  const covered = quantity ?? listed;
+  if (!indexCentsPerTonne || !quantityTonnes || !listed || !covered || !(valueCents > 0)) return null;
+  const tonnes = (quantityTonnes * covered) / listed;
   const { label } = compareWithIndex(valueCents / tonnes, indexCentsPerTonne);
   return label.charAt(0).toLowerCase() + label.slice(1);
 }

@@ -1,7 +1,7 @@
 import { Leaf } from 'lucide-react';
 import { useId } from 'react';
+import { formatCo2e, formatTonnes } from '@/lib/format';
 import { useCompanyImpact } from '../api/get-company-impact';
-import { formatCo2e, formatTonnes } from './impact-format';
 
 /** A company page's impact: shown only once the company has completed deals with a tonnage. */
 export function CompanyImpact({ companyId }: { companyId: string }) {

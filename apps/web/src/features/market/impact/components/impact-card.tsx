@@ -8,9 +8,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { parseApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { formatCo2e, formatTonnes } from '@/lib/format';
 import { useMyImpact } from '../api/get-my-impact';
 import { ImpactBarChart } from './impact-bar-chart';
-import { formatCo2e, formatCo2eTick, formatTonnes } from './impact-format';
+import { formatCo2eTick } from './impact-format';
 import { ImpactMaterialList } from './impact-material-list';
 
 /** The dashboard's "Environmental impact": tonnes traded and CO2e avoided by month, and per material. */

@@ -1,5 +1,5 @@
 import type { ImpactMaterial } from '@app/shared/market/impact.schemas';
-import { formatCo2e, formatTonnes } from './impact-format';
+import { formatCo2e, formatTonnes } from '@/lib/format';
 
 /** Tonnes and CO2e per material; materials without both WARM factors show their tonnage only. */
 export function ImpactMaterialList({ materials, label }: { materials: ImpactMaterial[]; label: string }) {

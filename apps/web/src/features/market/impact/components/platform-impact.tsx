@@ -1,8 +1,8 @@
 import type { ImpactSummary } from '@app/shared/market/impact.schemas';
 import { fromTonnes } from '@app/shared/market/units';
 import { Leaf } from 'lucide-react';
+import { formatCo2e, formatTonnes } from '@/lib/format';
 import { usePlatformImpact } from '../api/get-platform-impact';
-import { formatCo2e, formatTonnes } from './impact-format';
 
 /** The platform's totals once completed deals exist, else null (pages keep their own copy then). */
 export function usePlatformImpactTotals(): ImpactSummary | null {

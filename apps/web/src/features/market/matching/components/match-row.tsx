@@ -162,6 +162,9 @@ function dealTarget(listing: MatchListing): DealListingTarget {
     type: listing.type,
     title: listing.title,
     totalCents: Math.round(listing.priceCents * listing.quantity),
+    quantity: listing.quantity,
+    unit: listing.unit,
+    priceCents: listing.priceCents,
     seller: { id: listing.ownerId, fullName: listing.ownerName, company: listing.companyName },
   };
 }
