@@ -81,7 +81,11 @@ import { createImpactService, type ImpactService } from './modules/market/impact
 import { requestMatching, scheduleMatchingJobs } from './modules/market/matching.job.ts';
 import { matchingRoutes } from './modules/market/matching.routes.ts';
 import { createMatchingService, type MatchingService } from './modules/market/matching.service.ts';
-import { requestPriceIndexRecompute, schedulePriceIndexJobs } from './modules/market/price-index.job.ts';
+import {
+  requestPriceIndexRebuild,
+  requestPriceIndexRecompute,
+  schedulePriceIndexJobs,
+} from './modules/market/price-index.job.ts';
 import { priceIndexRoutes } from './modules/market/price-index.routes.ts';
 import { createPriceIndexService, type PriceIndexService } from './modules/market/price-index.service.ts';
 import { scheduleMessagingJobs } from './modules/messaging/messaging.job.ts';
@@ -305,6 +309,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const grades = createGradesService({ db: database.db });
   const priceIndex = createPriceIndexService({ db: database.db, clock, settings, realtime });
   listingChangedHandlers.push(() => requestPriceIndexRecompute(jobs));
+  // A new minimum of contributors rewrites the year's points under the new rule.
+  settings.onChanged(async (changes) => {
+    if (changes['market.index_min_contributors']) await requestPriceIndexRebuild(jobs);
+  });
   const userNotifications = createUserNotificationsService({ db: database.db, clock });
   const matching = createMatchingService({
     db: database.db,

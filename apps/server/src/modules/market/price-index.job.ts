@@ -12,8 +12,8 @@ const DEBOUNCE_SECONDS = 10;
  * old observations leave the window). A run on an empty table backfills a year.
  */
 export async function schedulePriceIndexJobs(jobs: JobQueue, priceIndex: PriceIndexService) {
-  await jobs.work(PRICE_INDEX_RECOMPUTE_JOB, async () => {
-    await priceIndex.recompute();
+  await jobs.work<{ rebuildYear?: boolean }>(PRICE_INDEX_RECOMPUTE_JOB, async (data) => {
+    await priceIndex.recompute({ rebuildYear: data?.rebuildYear === true });
   });
   await jobs.schedule(PRICE_INDEX_RECOMPUTE_JOB, '7 * * * *');
 }
@@ -24,5 +24,18 @@ export async function requestPriceIndexRecompute(jobs: JobQueue): Promise<void> 
     PRICE_INDEX_RECOMPUTE_JOB,
     {},
     { debounce: { key: PRICE_INDEX_RECOMPUTE_JOB, seconds: DEBOUNCE_SECONDS }, retryLimit: 2 },
+  );
+}
+
+/**
+ * Queues a recompute of the whole year: after the rule changes (the minimum number of contributors),
+ * so past points follow the new rule instead of keeping the old one. Its own debounce key, so a
+ * pending ordinary recompute does not swallow it.
+ */
+export async function requestPriceIndexRebuild(jobs: JobQueue): Promise<void> {
+  await jobs.send(
+    PRICE_INDEX_RECOMPUTE_JOB,
+    { rebuildYear: true },
+    { debounce: { key: `${PRICE_INDEX_RECOMPUTE_JOB}:rebuild`, seconds: DEBOUNCE_SECONDS }, retryLimit: 2 },
   );
 }

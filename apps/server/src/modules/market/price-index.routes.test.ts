@@ -68,6 +68,29 @@ describe('price index', () => {
     expect((await index()).minContributors).toBe(3);
   });
 
+  it('rewrites past points under a new minimum of contributors when an administrator changes it', async () => {
+    const { app, db, clock, traders, visitor, priceIndex } = await setup();
+    const [a, b] = traders as [SessionUser, SessionUser];
+    await insertBarleyListing(db, a, 1_000_000);
+    await insertBarleyListing(db, b, 1_200_000);
+    await priceIndex.recompute();
+    clock.advanceDays(4);
+    await priceIndex.recompute();
+    const points = async () =>
+      (await visitor.get('/api/market/index/series?category=metals&grade=barley&days=30')).json()
+        .points as { day: string; priceCentsPerTonne: number; contributors: number }[];
+    // Two companies: under the default minimum of three, no point on any day.
+    expect(await points()).toEqual([]);
+
+    await app.services.settings.updateSettings(
+      { 'market.index_min_contributors': 2 },
+      { id: a.id, email: 'admin@recytrade.test' },
+    );
+    // The rebuild job recomputes the whole year, not only yesterday and today.
+    await expect.poll(async () => (await points()).length, { timeout: 25_000 }).toBe(5);
+    expect((await points())[0]).toMatchObject({ priceCentsPerTonne: 1_100_000, contributors: 2 });
+  });
+
   it('carries the last value forward, marked, once contributors leave the 30-day window', async () => {
     const { db, clock, traders, barley, visitor, priceIndex } = await setup();
     for (const [i, trader] of traders.slice(0, 3).entries())

@@ -17,6 +17,8 @@ import { type AuditActor, type AuditRecorder, noAudit } from '../admin/audit.ts'
 import { insertMissingSettings, listSettingRows, upsertSettings } from './settings.repository.ts';
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
+/** The settings an update really changed, each with its old and new value. */
+export type SettingChanges = Partial<{ [K in SettingKey]: { from: SettingValues[K]; to: SettingValues[K] } }>;
 
 /** How long an instance may answer the platform status from memory (see getPlatformStatus). */
 export const PLATFORM_STATUS_MAX_AGE_MS = 2000;
@@ -37,6 +39,7 @@ export function createSettingsService(deps: { db: Db; audit?: AuditRecorder }) {
   // burst of requests after expiry makes one query, and the age uses the monotonic clock because the
   // app's clock is fixed in tests.
   let cachedStatus: { at: number; value: Promise<PlatformStatus> } | null = null;
+  const changeHandlers: ((changes: SettingChanges) => Promise<void>)[] = [];
 
   /** Every setting: the stored value when it is valid, otherwise the specification's default. */
   async function getAll(): Promise<SettingValues> {
@@ -119,7 +122,15 @@ export function createSettingsService(deps: { db: Db; audit?: AuditRecorder }) {
         );
     });
     cachedStatus = null;
+    // After the commit: what a changed setting sets off elsewhere (e.g. the price index's rebuild).
+    if (Object.keys(changes).length > 0)
+      for (const handler of changeHandlers) await handler(changes as SettingChanges);
     return listForAdmin();
+  }
+
+  /** Registers a reaction to settings an administrator changed (called after the change is stored). */
+  function onChanged(handler: (changes: SettingChanges) => Promise<void>): void {
+    changeHandlers.push(handler);
   }
 
   async function readPlatformStatus(): Promise<PlatformStatus> {
@@ -156,5 +167,14 @@ export function createSettingsService(deps: { db: Db; audit?: AuditRecorder }) {
     );
   }
 
-  return { getAll, get, getPricing, getPlatformStatus, listForAdmin, updateSettings, seedDefaults };
+  return {
+    getAll,
+    get,
+    getPricing,
+    getPlatformStatus,
+    listForAdmin,
+    updateSettings,
+    onChanged,
+    seedDefaults,
+  };
 }
