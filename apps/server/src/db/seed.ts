@@ -8,6 +8,7 @@ import type { Db } from './client.ts';
 import { accounts, admins, deals, listings, messages, users } from './schema.ts';
 import { seedDemoCompanies } from './seed-companies.ts';
 import { seedDemoListings } from './seed-listings.ts';
+import { seedPriceHistory } from './seed-price-history.ts';
 
 export const DEMO_PASSWORD = 'Recytrade-demo-2026';
 
@@ -161,6 +162,7 @@ export async function seedDemoData(
   });
   await seedDemoCompanies(db, userIds, opts.now ?? new Date());
   if (opts.storage) await seedDemoListings(db, opts.storage, userIds, opts.now ?? new Date());
+  await seedPriceHistory(db, userIds, opts.now ?? new Date());
   return { seeded: true };
 }
 

@@ -1,6 +1,22 @@
 import type { ListingCategory } from '@app/shared/listings/listings.schemas';
 import type { PriceObservationSource } from '@app/shared/market/price-index';
-import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, lte, max, ne, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  max,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deals } from '../deals/deals.table.ts';
 import { listings } from '../listings/listings.table.ts';
@@ -57,7 +73,7 @@ export async function findDealObservations(
 }
 
 /**
- * Visible listings with a price per tonne created between two UTC days (inclusive). The trader who
+ * Listings with a price per tonne posted between two UTC days (inclusive), active or since expired. The trader who
  * owns the listing sets its price: the seller of a sell listing, the buyer of a buy listing.
  */
 export async function findListingObservations(
@@ -76,7 +92,8 @@ export async function findListingObservations(
     .from(listings)
     .where(
       and(
-        eq(listings.status, 'active'),
+        // A listing counts on the day it was posted, also after it has expired (history stays put).
+        inArray(listings.status, ['active', 'expired']),
         ne(listings.approvalStatus, 'rejected'),
         isNotNull(listings.pricePerTonneCents),
         gte(listings.createdAt, sql`${fromDay}::date`),

@@ -68,6 +68,19 @@ describe('price index', () => {
     expect((await index()).minContributors).toBe(3);
   });
 
+  it('counts a listing on the day it was posted after it expires, never a rejected one', async () => {
+    const { db, traders, barley, priceIndex } = await setup();
+    const [a, b, c, d] = traders as [SessionUser, SessionUser, SessionUser, SessionUser];
+    const expired = await insertBarleyListing(db, a, 1_000_000);
+    await insertBarleyListing(db, b, 1_100_000);
+    await insertBarleyListing(db, c, 1_200_000);
+    const rejected = await insertBarleyListing(db, d, 9_000_000);
+    await db.update(listings).set({ status: 'expired' }).where(eq(listings.id, expired.id));
+    await db.update(listings).set({ approvalStatus: 'rejected' }).where(eq(listings.id, rejected.id));
+    await priceIndex.recompute({ rebuildYear: true });
+    expect(await barley()).toMatchObject({ priceCentsPerTonne: 1_100_000, contributors: 3 });
+  });
+
   it('rewrites past points under a new minimum of contributors when an administrator changes it', async () => {
     const { app, db, clock, traders, visitor, priceIndex } = await setup();
     const [a, b] = traders as [SessionUser, SessionUser];
@@ -77,8 +90,11 @@ describe('price index', () => {
     clock.advanceDays(4);
     await priceIndex.recompute();
     const points = async () =>
-      (await visitor.get('/api/market/index/series?category=metals&grade=barley&days=30')).json()
-        .points as { day: string; priceCentsPerTonne: number; contributors: number }[];
+      (await visitor.get('/api/market/index/series?category=metals&grade=barley&days=30')).json().points as {
+        day: string;
+        priceCentsPerTonne: number;
+        contributors: number;
+      }[];
     // Two companies: under the default minimum of three, no point on any day.
     expect(await points()).toEqual([]);
 
