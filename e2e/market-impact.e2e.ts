@@ -1,5 +1,5 @@
-import type { Page, TestInfo } from '@playwright/test';
 import {
+  attachScreenshots,
   DEMO_ADMIN,
   DEMO_PASSWORD,
   DEMO_TRADER,
@@ -10,18 +10,6 @@ import {
 } from './support/fixtures.ts';
 
 const IMPACT_LABEL = 'estimate, EPA WARM v16, recycling vs landfilling';
-
-/** Screenshots at desktop and phone widths, attached to the report for a look. */
-async function screenshots(page: Page, testInfo: TestInfo, name: string) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await testInfo.attach(`${name}-${width}`, {
-      body: await page.screenshot({ fullPage: true }),
-      contentType: 'image/png',
-    });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 test("the demo trader's dashboard charts the environmental impact of completed deals, with its label", async ({
   page,
@@ -45,7 +33,7 @@ test("the demo trader's dashboard charts the environmental impact of completed d
   const materials = card.getByRole('list', { name: 'Impact by material' });
   await expect(materials.getByRole('listitem').first()).toBeVisible();
   await card.scrollIntoViewIfNeeded();
-  await screenshots(page, testInfo, 'dashboard-impact');
+  await attachScreenshots(page, testInfo, 'dashboard-impact');
   await expectAccessible(page);
 });
 
@@ -67,6 +55,6 @@ test('an administrator edits an impact factor from /admin/impact-factors', async
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Impact factor updated')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await screenshots(page, testInfo, 'admin-impact-factors');
+  await attachScreenshots(page, testInfo, 'admin-impact-factors');
   await expectAccessible(page);
 });

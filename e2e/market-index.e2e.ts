@@ -1,5 +1,5 @@
-import type { Page, TestInfo } from '@playwright/test';
 import {
+  attachScreenshots,
   DEMO_ADMIN,
   DEMO_PASSWORD,
   expect,
@@ -7,18 +7,6 @@ import {
   signInThroughDialog,
   test,
 } from './support/fixtures.ts';
-
-/** Screenshots at desktop and phone widths, attached to the report for a look. */
-async function screenshots(page: Page, testInfo: TestInfo, name: string) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await testInfo.attach(`${name}-${width}`, {
-      body: await page.screenshot({ fullPage: true }),
-      contentType: 'image/png',
-    });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 test('a visitor reaches /market from the navigation and the landing page, and sees the index table and its chart', async ({
   page,
@@ -56,7 +44,7 @@ test('a visitor reaches /market from the navigation and the landing page, and se
   await expect(chart.locator('svg.recharts-surface')).toBeVisible();
 
   await expectAccessible(page);
-  await screenshots(page, testInfo, 'market');
+  await attachScreenshots(page, testInfo, 'market');
 });
 
 test('listing cards compare their price with the 30-day index', async ({ page }) => {

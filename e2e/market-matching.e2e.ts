@@ -1,5 +1,6 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
+  attachScreenshots,
   createConfirmedAccount,
   expect,
   expectAccessible,
@@ -34,17 +35,6 @@ async function createBarleyListing(page: Page, input: ListingInput) {
   // The first listing loads the offline city data set for geocoding: allow for it.
   await expect(page.getByText(/^Listing created!/)).toBeVisible({ timeout: 30_000 });
   await expect(dialog).toBeHidden();
-}
-
-/** Screenshots of the page at desktop and phone widths, attached to the report for a look. */
-async function screenshots(page: Page, testInfo: TestInfo, name: string) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    const file = testInfo.outputPath(`${name}-${width}.png`);
-    await page.screenshot({ path: file, fullPage: true });
-    await testInfo.attach(`${name}-${width}`, { path: file, contentType: 'image/png' });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
 }
 
 test('a buyer sees a matching sell listing on the dashboard with its reason and makes an offer from it', async ({
@@ -102,7 +92,7 @@ test('a buyer sees a matching sell listing on the dashboard with its reason and 
   await expect(row.getByText(wantedTitle)).toBeVisible();
   await expectAccessible(buyer);
   await row.scrollIntoViewIfNeeded();
-  await screenshots(buyer, testInfo, 'dashboard-matches');
+  await attachScreenshots(buyer, testInfo, 'dashboard-matches');
 
   // The bell lists new sellers for the wanted listing (posted first, so its owner is the one told) and
   // marks them read on opening.

@@ -1,5 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, test as base, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  test as base,
+  expect,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Recytrade-demo-2026';
 export const DEMO_TRADER = 'maria@greenloop-metals.test';
@@ -152,4 +159,16 @@ export async function signedInPage(browser: Browser, baseURL: string, email: str
   await page.goto('/');
   await signInThroughDialog(page, email, password);
   return page;
+}
+
+/** Screenshots at desktop and phone widths, attached to the report for a look. */
+export async function attachScreenshots(page: Page, testInfo: TestInfo, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await testInfo.attach(`${name}-${width}`, {
+      body: await page.screenshot({ fullPage: true }),
+      contentType: 'image/png',
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
 }
