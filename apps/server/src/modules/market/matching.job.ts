@@ -29,7 +29,9 @@ export async function scheduleMatchingJobs(
     // Loading the city index takes about half a second of CPU: better here than in a listing request.
     warmGeocoder();
     const ids = await listings.geocodeMissing(BACKFILL_BATCH);
-    for (const listingId of ids) await requestMatching(jobs, listingId);
+    // Computed here rather than queued one job each: a batch of 500 queued jobs would hold back the
+    // matching of listings traders are posting now, which share the queue.
+    for (const listingId of ids) await matching.computeMatches(listingId);
     if (ids.length === BACKFILL_BATCH) await jobs.send(MATCHING_BACKFILL_JOB, {});
   });
   await jobs.schedule(MATCHING_DIGEST_JOB, '0 7 * * *');
