@@ -26,8 +26,9 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      // Anchored patterns: the /api marketing page itself is a client route, only /api/* is the server's.
-      '^/api/': { ...asSameOrigin, ws: true },
+      // Anchored patterns: the /api marketing page itself is a client route, only /api/* is the server's
+      // (except the client routes /api/docs and /api/sdk).
+      '^/api/(?!(docs|sdk)(\\?|$))': { ...asSameOrigin, ws: true },
       '^/dev/': { target: backend },
     },
   },

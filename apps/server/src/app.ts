@@ -117,6 +117,9 @@ import {
 import { sandboxPagesRoutes } from './modules/payments/providers/sandbox/sandbox.routes.ts';
 import { deriveSandboxWebhookSecret } from './modules/payments/providers/sandbox/sandbox-signature.ts';
 import { createStripeProvider } from './modules/payments/providers/stripe/stripe.provider.ts';
+import { schedulePublicApiJobs } from './modules/public-api/public-api.job.ts';
+import { apiKeysRoutes, publicApiV1Routes } from './modules/public-api/public-api.routes.ts';
+import { createPublicApiService, type PublicApiService } from './modules/public-api/public-api.service.ts';
 import { createRealtimeService, type RealtimeService } from './modules/realtime/realtime.service.ts';
 import { registerRealtimeSocket } from './modules/realtime/realtime.socket.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
@@ -132,6 +135,7 @@ import { registerErrorHandler, registerNotFoundHandler } from './plugins/error-h
 import { registerMaintenanceMode } from './plugins/maintenance.ts';
 import { registerSameOriginGuard } from './plugins/same-origin.ts';
 import { registerSession } from './plugins/session.ts';
+import { registerOpenApi } from './plugins/swagger.ts';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -151,7 +155,22 @@ export type AppDeps = {
   storage?: Storage;
   /** The built web app served to browsers; apps/web/dist by default. */
   webRoot?: string;
+  /** Where log lines go; stdout by default (tests capture them to check that no secret is logged). */
+  logStream?: { write(line: string): void };
 };
+
+/**
+ * Secrets never reach the logs: cookies, bearer tokens, and any request body or API key, token or
+ * secret field that a log call might include (Fastify itself logs neither headers nor bodies).
+ */
+const LOG_REDACT_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.body',
+  '*.apiKey',
+  '*.accessToken',
+  '*.secret',
+];
 
 export type AppServices = {
   accounts: AccountsService;
@@ -177,8 +196,9 @@ export type AppServices = {
   deals: DealsService;
   priceIndex: PriceIndexService;
   matching: MatchingService;
-  userNotifications: UserNotificationsService;
   impact: ImpactService;
+  userNotifications: UserNotificationsService;
+  publicApi: PublicApiService;
   storage: Storage;
   /** Present while the built-in sandbox is the payment provider. */
   sandbox: SandboxProvider | null;
@@ -198,7 +218,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger:
       env.logLevel === 'silent'
         ? false
-        : { level: env.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+        : {
+            level: env.logLevel,
+            redact: LOG_REDACT_PATHS,
+            ...(deps.logStream && { stream: deps.logStream }),
+          },
     bodyLimit: 1024 * 1024,
     trustProxy: env.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
@@ -226,6 +250,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(rateLimit, { global: false });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // Before any route: the OpenAPI document learns the /api/v1 routes as they are added.
+  await registerOpenApi(app, { appUrl: env.appUrl, rateLimitPerMinute: env.apiRateLimitPerMinute });
   registerSameOriginGuard(app, env.appUrl);
 
   // Platform services: job queue and cross-instance pub/sub live in the same database.
@@ -452,6 +478,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     settings,
   });
+  const publicApi = createPublicApiService({ db: database.db, clock });
   app.decorate('services', {
     accounts,
     admin,
@@ -475,10 +502,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deals,
     priceIndex,
     matching,
+    impact,
     userNotifications,
+    publicApi,
     storage,
     sandbox,
-    impact,
   });
 
   await notifications.startWorkers();
@@ -494,6 +522,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await scheduleCampaignJobs(jobs, campaigns);
   await schedulePriceIndexJobs(jobs, priceIndex);
   await scheduleMatchingJobs(jobs, matching, listings);
+  await schedulePublicApiJobs(jobs, publicApi);
   const backups = createBackupsService({
     database,
     config: { backupDir: env.backupDir, pgDumpPath: env.pgDumpPath, keep: env.backupKeep },
@@ -542,6 +571,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(billingRoutes(billing));
   await app.register(paymentsRoutes(payments));
   await app.register(listingsRoutes(listings, admin));
+  await app.register(apiKeysRoutes(publicApi));
+  await app.register(
+    publicApiV1Routes(publicApi, listings, { rateLimitPerMinute: env.apiRateLimitPerMinute }),
+  );
   await app.register(gradesRoutes(grades));
   await app.register(priceIndexRoutes(priceIndex));
   await app.register(matchingRoutes(matching));

@@ -31,6 +31,7 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     trustProxy: false,
     serveWeb: false,
     authRateLimitPerMinute: 1000,
+    apiRateLimitPerMinute: 1000,
     bulkEmailRatePerMinute: 600,
     paymentsProvider: 'sandbox',
     stripeSecretKey: undefined,
@@ -80,6 +81,7 @@ export async function buildTestApp(
     sandboxWebhooks?: AppDeps['sandboxWebhooks'];
     storage?: AppDeps['storage'];
     webRoot?: AppDeps['webRoot'];
+    logStream?: AppDeps['logStream'];
   } = {},
 ) {
   await closeOpenApps();
@@ -94,6 +96,7 @@ export async function buildTestApp(
     sandboxWebhooks: opts.sandboxWebhooks ?? 'inject',
     storage: opts.storage,
     webRoot: opts.webRoot,
+    logStream: opts.logStream,
   });
   await app.ready();
   openApps.push(app);

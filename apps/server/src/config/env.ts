@@ -37,6 +37,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool,
   SERVE_WEB: bool,
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   BULK_EMAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -100,6 +101,8 @@ export type Env = {
   trustProxy: boolean;
   serveWeb: boolean;
   authRateLimitPerMinute: number;
+  /** Requests per API key per minute on the public API (/api/v1). */
+  apiRateLimitPerMinute: number;
   /** The most campaign emails sent per minute (all instances together). */
   bulkEmailRatePerMinute: number;
   /** stripe when STRIPE_SECRET_KEY is set, otherwise the built-in sandbox provider. */
@@ -178,6 +181,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     trustProxy: e.TRUST_PROXY ?? false,
     serveWeb: e.SERVE_WEB ?? true,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     bulkEmailRatePerMinute: e.BULK_EMAIL_RATE_PER_MINUTE,
     paymentsProvider: stripeKey ? 'stripe' : 'sandbox',
     stripeSecretKey: stripeKey,

@@ -22,5 +22,6 @@ export * from '../modules/notifications/notifications.table.ts';
 export * from '../modules/notifications/user-notifications.table.ts';
 export * from '../modules/payments/payments.table.ts';
 export * from '../modules/payments/providers/sandbox/sandbox.table.ts';
+export * from '../modules/public-api/public-api.table.ts';
 export * from '../modules/settings/settings.table.ts';
 export * from '../modules/system/backups.table.ts';

@@ -49,6 +49,9 @@ export function registerErrorHandler(app: FastifyInstance, reporter: ErrorReport
   });
 }
 
+/** Client routes that live under /api: the public API's documentation and SDK pages. */
+const SPA_PAGES_UNDER_API = new Set(['/api/docs', '/api/sdk']);
+
 /**
  * The one not-found handler. With the web app served, any GET outside /api and /assets gets the SPA
  * shell, which renders its own 404 page; everything else gets the error shape.
@@ -63,7 +66,9 @@ export function registerNotFoundHandler(
 ) {
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
-    const isPage = request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/assets/');
+    const isPage =
+      request.method === 'GET' &&
+      ((!path.startsWith('/api/') && !path.startsWith('/assets/')) || SPA_PAGES_UNDER_API.has(path));
     if (opts.serveSpa && isPage && opts.renderPage) {
       try {
         const html = await opts.renderPage(path);

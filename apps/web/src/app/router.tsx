@@ -15,7 +15,9 @@ import { AdminSecurityPage } from './routes/admin/security';
 import { AdminSystemPage } from './routes/admin/system';
 import { AdminUsersPage } from './routes/admin/users';
 import { AdminPaymentsPage } from './routes/admin/wire-transfers';
+import { ApiDocsPage } from './routes/api-docs';
 import { ApiOverviewPage } from './routes/api-overview';
+import { ApiSdkPage } from './routes/api-sdk';
 import { AuthConfirmPage } from './routes/auth-confirm';
 import { BlogPage } from './routes/blog';
 import { BlogPostPage } from './routes/blog-post';
@@ -104,6 +106,8 @@ export const router = createBrowserRouter([
             path: 'api',
             element: <ApiOverviewPage />,
           },
+          { path: 'api/docs', element: <ApiDocsPage /> },
+          { path: 'api/sdk', element: <ApiSdkPage /> },
           {
             path: 'payments',
             element: <PaymentsPage />,

@@ -16,6 +16,7 @@ export const paths = {
   directoryAlias: '/directory',
   dashboard: '/dashboard',
   account: '/account',
+  accountApiKeys: '/account?tab=api-keys',
   profile: '/profile',
   manageListings: '/manage-listings',
   messages: '/messages',
@@ -32,6 +33,10 @@ export const paths = {
   adminBlogNew: '/admin/blog/new',
   adminBlogEdit: (id: string) => `/admin/blog/${encodeURIComponent(id)}/edit`,
   api: '/api',
+  apiDocs: '/api/docs',
+  apiSdk: '/api/sdk',
+  /** The OpenAPI 3.1 document of the public API (served by the server, not a client route). */
+  openApiDocument: '/api/v1/openapi.json',
   payments: '/payments',
   authConfirm: '/auth/confirm',
   resetPassword: '/reset-password',

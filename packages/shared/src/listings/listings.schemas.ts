@@ -14,6 +14,7 @@ export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const LISTING_SORTS = ['newest', 'price_asc', 'price_desc', 'quantity_desc'] as const;
 
 export type ListingType = (typeof LISTING_TYPES)[number];
+export type ListingSort = (typeof LISTING_SORTS)[number];
 export type ListingCategory = (typeof LISTING_CATEGORIES)[number];
 export type ListingUnit = (typeof LISTING_UNITS)[number];
 export type ListingAvailability = (typeof LISTING_AVAILABILITY)[number];

@@ -73,6 +73,14 @@ export const PUBLIC_PAGES = {
     title: 'API',
     description: `The ${PRODUCT_NAME} API: manage listings and authenticate programmatically with bearer keys.`,
   },
+  '/api/docs': {
+    title: 'API Documentation',
+    description: `Reference for the ${PRODUCT_NAME} REST API v1: authentication, listing search, creation and updates, with request and response schemas and curl examples.`,
+  },
+  '/api/sdk': {
+    title: 'API SDK',
+    description: `Download the typed TypeScript client for the ${PRODUCT_NAME} API, or generate a client in any language from the OpenAPI document.`,
+  },
   '/payments': {
     title: 'Payments & Escrow',
     description:

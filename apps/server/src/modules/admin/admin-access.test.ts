@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createClient, type TestClient } from '../../../test/build-test-app.ts';
 import { signedInClient } from '../../../test/factories/accounts.ts';
 import { adminClient } from '../../../test/factories/billing.ts';
+import { type RegisteredRoute, registeredRoutes } from '../../../test/routes.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
 import { ADMIN_API_PREFIX } from '../../plugins/admin-guard.ts';
 
@@ -10,30 +10,10 @@ beforeAll(async () => {
   await getWorkerDatabase();
 });
 
-type Route = { method: string; url: string };
+type Route = RegisteredRoute;
 
 /** Admin-only routes that live outside /api/admin/ (the escrow test page is for administrators). */
 const ADMIN_ROUTES_ELSEWHERE: Route[] = [{ method: 'POST', url: '/api/escrow-test/run' }];
-
-/**
- * Every route the app serves, read from Fastify's own route tree, so a route added later is in the
- * matrix without anyone remembering to list it. Each printed line is a path segment under its parent
- * (four characters of indentation per level) followed by its methods.
- */
-function registeredRoutes(app: FastifyInstance): Route[] {
-  const routes: Route[] = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^([│├└─\s]*)(\S.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = Math.floor(match[1].length / 4);
-    stack.length = depth;
-    const url = (stack[depth - 1] ?? '') + match[2];
-    stack[depth] = url;
-    for (const method of match[3]?.split(', ') ?? []) routes.push({ method, url });
-  }
-  return routes;
-}
 
 function call(client: TestClient, route: Route) {
   const url = route.url.replace(/:[A-Za-z]+/g, 'no-such-id');

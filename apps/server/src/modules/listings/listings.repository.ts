@@ -1,4 +1,4 @@
-import type { ListListingsQuery } from '@app/shared/listings/listings.schemas';
+import type { ListingSort, ListListingsQuery } from '@app/shared/listings/listings.schemas';
 import { gradesMatchingWords } from '@app/shared/market/grades';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -62,18 +62,16 @@ export function wordsTsquery(words: string[]): string {
     .join(' & ');
 }
 
+/** The marketplace filters of a search (everything but sort and paging). */
+export type ListingFilters = Omit<ListListingsQuery, 'sort' | 'page' | 'limit'>;
+
 /**
- * The marketplace search. Text: all the words in the title or description (`wordsTsquery`, the
- * tsvector GIN index), OR, for a single word of three characters or more, the word inside the title
- * (trigram GIN index, for infixes like "rrug"). Descriptions have no trigram condition any more: the bitmap of a
- * partial-word ILIKE over a million descriptions was the search's main cost.
+ * The WHERE conditions of the marketplace search, shared by the page-based and the cursor search. The
+ * text and location conditions come back separately: the page-based search hides them from their GIN
+ * indexes when it walks the sort index.
  */
-export async function searchListings(
-  db: Db,
-  query: ListListingsQuery,
-  opts: { preModeration: boolean },
-): Promise<{ rows: ListingWithSeller[]; total: number; totalExact: boolean }> {
-  const conditions: SQL[] = [visibleCondition(opts.preModeration)];
+function searchConditions(query: ListingFilters, preModeration: boolean) {
+  const conditions: SQL[] = [visibleCondition(preModeration)];
   const q = query.q?.trim();
   let textCondition: SQL | undefined;
   let locationCondition: SQL | undefined;
@@ -105,16 +103,26 @@ export async function searchListings(
   if (query.availability) conditions.push(eq(listings.availability, query.availability));
   if (query.minQuantity !== undefined) conditions.push(gte(listings.quantity, query.minQuantity));
   if (query.sellerId) conditions.push(eq(listings.userId, query.sellerId));
+  return { conditions, textCondition, locationCondition };
+}
+
+/**
+ * The marketplace search. Text: all the words in the title or description (`wordsTsquery`, the
+ * tsvector GIN index), OR, for a single word of three characters or more, the word inside the title
+ * (trigram GIN index, for infixes like "rrug"). Descriptions have no trigram condition any more: the bitmap of a
+ * partial-word ILIKE over a million descriptions was the search's main cost.
+ */
+export async function searchListings(
+  db: Db,
+  query: ListListingsQuery,
+  opts: { preModeration: boolean },
+): Promise<{ rows: ListingWithSeller[]; total: number; totalExact: boolean }> {
+  const { conditions, textCondition, locationCondition } = searchConditions(query, opts.preModeration);
   const where = and(...conditions);
   // Choose the plan from how many listings match. Clearly many (by the planner's estimate): walking
   // the sort index finds a page at once, and the total is the estimate.
   const estimate = await plannerEstimate(db, where);
-  const sortKey = {
-    newest: listings.createdAt,
-    price_asc: listings.priceCents,
-    price_desc: listings.priceCents,
-    quantity_desc: listings.quantity,
-  }[query.sort];
+  const sortKey = sortKeyOf(query.sort);
   const ascending = query.sort === 'price_asc';
   const offset = (query.page - 1) * query.limit;
   // The text and location conditions hidden from their GIN indexes (`is true`, same rows): only the
@@ -171,6 +179,84 @@ export async function searchListings(
     : sortKey;
   const rows = await page(where, key);
   return { rows: rows.map(flatten), total: counted, totalExact: true };
+}
+
+const sortKeyOf = (sort: ListingSort) =>
+  ({
+    newest: listings.createdAt,
+    price_asc: listings.priceCents,
+    price_desc: listings.priceCents,
+    quantity_desc: listings.quantity,
+  })[sort];
+
+/** A place in the cursor search's order: the row's sort key as exact text (`sortValueSql`) and its id. */
+export type ListingCursorPosition = { value: string; id: string };
+
+/**
+ * The sort key as text that compares exactly when read back: dates to the microsecond in UTC (a JS
+ * Date keeps milliseconds only), numbers as PostgreSQL prints them.
+ */
+function sortValueSql(sort: ListingSort): SQL<string> {
+  if (sort === 'newest')
+    return sql<string>`to_char(${listings.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+  return sql<string>`${sortKeyOf(sort)}::text`;
+}
+
+const SORT_VALUE_FORMAT: Record<ListingSort, RegExp> = {
+  newest: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/,
+  price_asc: /^-?\d{1,15}$/,
+  price_desc: /^-?\d{1,15}$/,
+  quantity_desc: /^-?\d{1,20}(\.\d{1,10})?$/,
+};
+
+/** Whether a cursor's sort value can be compared without a database error (a cast of garbage). */
+export function isValidSortValue(sort: ListingSort, value: string): boolean {
+  if (!SORT_VALUE_FORMAT[sort].test(value)) return false;
+  if (sort !== 'newest') return true;
+  // Rejects impossible dates (month 13, February 30) that the format alone lets through.
+  const millis = `${value.slice(0, 23)}Z`;
+  const parsed = new Date(millis);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString() === millis;
+}
+
+/**
+ * The marketplace search with keyset pagination (the public API): the same filters as `searchListings`,
+ * rows strictly after `after` in (sort key, id) order, so pages never skip or repeat a listing while
+ * others are added. Reads `limit + 1` rows; the extra one only tells whether a next page exists.
+ */
+export async function searchListingsAfter(
+  db: Db,
+  query: ListingFilters & { sort: ListingSort; limit: number },
+  opts: { preModeration: boolean; after: ListingCursorPosition | null },
+): Promise<{ rows: (ListingWithSeller & { sortValue: string })[]; hasMore: boolean }> {
+  const { conditions } = searchConditions(query, opts.preModeration);
+  const sortKey = sortKeyOf(query.sort);
+  const ascending = query.sort === 'price_asc';
+  if (opts.after) {
+    const { value, id } = opts.after;
+    const bound =
+      query.sort === 'newest'
+        ? sql`${value}::timestamptz`
+        : query.sort === 'quantity_desc'
+          ? sql`${value}::numeric`
+          : sql`${value}::bigint`;
+    conditions.push(
+      ascending
+        ? sql`(${sortKey}, ${listings.id}) > (${bound}, ${id})`
+        : sql`(${sortKey}, ${listings.id}) < (${bound}, ${id})`,
+    );
+  }
+  const rows = await db
+    .select({ ...withSeller, sortValue: sortValueSql(query.sort) })
+    .from(listings)
+    .innerJoin(users, eq(users.id, listings.userId))
+    .where(and(...conditions))
+    .orderBy(...(ascending ? [asc(sortKey), asc(listings.id)] : [desc(sortKey), desc(listings.id)]))
+    .limit(query.limit + 1);
+  return {
+    rows: rows.slice(0, query.limit).map((r) => ({ ...flatten(r), sortValue: r.sortValue })),
+    hasMore: rows.length > query.limit,
+  };
 }
 
 /** Totals up to this many are exact (cheap to count); beyond it the marketplace shows the planner's estimate. */

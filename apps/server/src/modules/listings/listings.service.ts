@@ -10,6 +10,7 @@ import {
   type Listing,
   type ListingImage,
   type ListingPage,
+  type ListingSort,
   type ListingUsage,
   type ListListingsQuery,
   monthlyLimitMessage,
@@ -46,6 +47,9 @@ import {
   imagesFor,
   insertImage,
   insertListing,
+  isValidSortValue,
+  type ListingCursorPosition,
+  type ListingFilters,
   type ListingImageRow,
   type ListingWithSeller,
   listByApproval,
@@ -57,6 +61,7 @@ import {
   recordView,
   replaceListingImages,
   searchListings,
+  searchListingsAfter,
   takeMonthlySlot,
   updateListing,
 } from './listings.repository.ts';
@@ -153,6 +158,23 @@ export function createListingsService(deps: {
       totalExact,
       page: query.page,
       pageSize: query.limit,
+    };
+  }
+
+  /**
+   * The marketplace search with an opaque cursor (the public API): `nextCursor` is base64url JSON of
+   * the sort, the last row's sort key and its id; a cursor from another sort or a tampered one is a 400.
+   */
+  async function searchByCursor(
+    query: ListingFilters & { sort: ListingSort; limit: number; cursor?: string },
+  ): Promise<{ items: Listing[]; nextCursor: string | null }> {
+    const after = query.cursor === undefined ? null : decodeCursor(query.cursor, query.sort);
+    const preModeration = await settings.get('listings.pre_moderation');
+    const { rows, hasMore } = await searchListingsAfter(db, query, { preModeration, after });
+    const last = rows.at(-1);
+    return {
+      items: (await toViews(rows)).map(toPublic),
+      nextCursor: hasMore && last ? encodeCursor(query.sort, { value: last.sortValue, id: last.id }) : null,
     };
   }
 
@@ -300,11 +322,20 @@ export function createListingsService(deps: {
     return row;
   }
 
+  /**
+   * Edits one's own listing. Someone else's listing is a 404 like an unknown one (the web app does not
+   * reveal it), unless `notOwnedMessage` is given: then it is a 403 with that message (the public API).
+   */
   async function updateOwnListing(
     user: SessionUser,
     id: string,
     body: UpdateListingBody,
+    opts: { notOwnedMessage?: string } = {},
   ): Promise<OwnListing> {
+    if (opts.notOwnedMessage) {
+      const row = await findListing(db, id);
+      if (row && row.userId !== user.id) throw new AppError('FORBIDDEN', opts.notOwnedMessage);
+    }
     const current = await ownedOr404(user.id, id, LISTING_MESSAGES.notFoundOrNotYours);
     const values: Partial<ReturnType<typeof sanitised>> = sanitised(body);
     const merged = {
@@ -507,6 +538,7 @@ export function createListingsService(deps: {
 
   return {
     search,
+    searchByCursor,
     featured,
     getListing,
     findPublicListing,
@@ -655,4 +687,32 @@ function toOwnView(r: ListingWithSeller, images: ListingImageRow[]): OwnListing 
 function toPublic(view: OwnListing): Listing {
   const { adminNotes: _n, reviewedAt: _r, ...rest } = view;
   return rest;
+}
+
+const INVALID_CURSOR = 'Invalid cursor. Pass nextCursor from the previous page with the same sort.';
+
+function encodeCursor(sort: ListingSort, at: ListingCursorPosition): string {
+  return Buffer.from(JSON.stringify([sort, at.value, at.id])).toString('base64url');
+}
+
+/** A cursor is client input: anything that is not exactly what encodeCursor made is refused. */
+function decodeCursor(cursor: string, sort: ListingSort): ListingCursorPosition {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new AppError('VALIDATION_FAILED', INVALID_CURSOR);
+  }
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length !== 3 ||
+    parsed[0] !== sort ||
+    typeof parsed[1] !== 'string' ||
+    typeof parsed[2] !== 'string' ||
+    parsed[2].length === 0 ||
+    parsed[2].length > 100 ||
+    !isValidSortValue(sort, parsed[1])
+  )
+    throw new AppError('VALIDATION_FAILED', INVALID_CURSOR);
+  return { value: parsed[1], id: parsed[2] };
 }

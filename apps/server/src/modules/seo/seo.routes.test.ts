@@ -55,6 +55,8 @@ describe('robots.txt', () => {
     expect(lines).toContain('Allow: /');
     for (const p of ['/admin', '/api/', '/account', '/profile', '/messages', '/deals', '/dashboard'])
       expect(lines).toContain(`Disallow: ${p}`);
+    // The API's documentation and SDK pages are public pages under /api/.
+    expect(lines).toEqual(expect.arrayContaining(['Allow: /api/docs', 'Allow: /api/sdk']));
     expect(lines).toContain('Sitemap: https://trade.example.com/sitemap.xml');
   });
 });
@@ -189,6 +191,23 @@ describe('server-rendered page metadata', () => {
     const home = await createClient(app).get('/');
     expect(home.body).toContain('<title>Recytrade · Recycling commodities marketplace</title>');
     expect(home.body).toContain(`<link rel="canonical" href="${TEST_APP_URL}/" />`);
+  });
+
+  it('serves the API documentation and SDK pages as pages, while other /api paths stay JSON', async () => {
+    const { app } = await buildTestApp({ env: { serveWeb: true }, webRoot: webRoot() });
+    const client = createClient(app);
+    const docs = await client.get('/api/docs');
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-type']).toMatch(/^text\/html/);
+    expect(docs.body).toContain('<title>API Documentation · Recytrade</title>');
+    expect(docs.body).toContain(`<link rel="canonical" href="${TEST_APP_URL}/api/docs" />`);
+    const sdk = await client.get('/api/sdk?ref=api');
+    expect(sdk.body).toContain('<title>API SDK · Recytrade</title>');
+    for (const url of ['/api/docs/extra', '/api/sdks', '/api/no-such-route']) {
+      const res = await client.get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: `No route for GET ${url}` } });
+    }
   });
 
   it('puts the tags in the head and drops the template title and description', () => {

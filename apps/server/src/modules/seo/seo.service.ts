@@ -31,6 +31,8 @@ export type SeoService = ReturnType<typeof createSeoService>;
 
 /** Paths crawlers should leave alone: private screens and the API. */
 const DISALLOWED = ['/admin', '/api/', '/account', '/profile', '/messages', '/deals', '/dashboard'];
+/** Public pages under a disallowed prefix; crawlers apply the longest matching rule. */
+const ALLOWED_UNDER_DISALLOWED = ['/api/docs', '/api/sdk'];
 /** One sitemap file holds at most 50,000 URLs; the newest changes fit well inside that. */
 const SITEMAP_LIMITS = { listings: 40_000, companies: 5_000 } as const;
 /** Rebuilding the sitemap reads many rows; crawlers may fetch it often. */
@@ -52,6 +54,7 @@ export function createSeoService(deps: {
     return [
       'User-agent: *',
       'Allow: /',
+      ...ALLOWED_UNDER_DISALLOWED.map((p) => `Allow: ${p}`),
       ...DISALLOWED.map((p) => `Disallow: ${p}`),
       '',
       `Sitemap: ${appUrl}/sitemap.xml`,

@@ -6,41 +6,49 @@ import {
   type LucideIcon,
   RefreshCw,
   ShieldCheck,
+  Timer,
   Webhook,
 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { PageHeader } from '@/components/page/page-header';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { site } from '@/config/site';
+import { paths } from '@/config/paths';
+import { CodeSnippet } from '@/features/public-api/components/code-snippet';
+import { MethodBadge } from '@/features/public-api/components/method-badge';
+import { useGetApiKey } from '@/features/public-api/hooks/use-get-api-key';
+import {
+  listingsRequestSnippet,
+  rateLimitText,
+  tokenLifetimeText,
+  tokenRequestSnippet,
+} from '@/features/public-api/utils/api-snippets';
 import { usePublicPageMeta } from '@/lib/use-document-title';
 
-const ENDPOINTS: { method: 'GET' | 'POST' | 'PUT'; path: string; description: string }[] = [
+const ENDPOINTS: { method: 'get' | 'post' | 'put'; path: string; description: string }[] = [
   {
-    method: 'GET',
+    method: 'get',
     path: '/api/v1/listings',
     description: 'Search active listings by material, type, price range and location.',
   },
-  { method: 'POST', path: '/api/v1/listings', description: 'Create a buy or sell listing for your company.' },
+  { method: 'post', path: '/api/v1/listings', description: 'Create a buy or sell listing for your company.' },
   {
-    method: 'PUT',
+    method: 'put',
     path: '/api/v1/listings/{id}',
     description: 'Update price, quantity or availability of one of your listings.',
   },
   {
-    method: 'POST',
+    method: 'post',
     path: '/api/v1/auth/token',
     description: 'Exchange your API key for a short-lived access token.',
   },
   {
-    method: 'GET',
+    method: 'get',
     path: '/api/v1/auth/verify',
     description: 'Check that an access token is valid and see whom it belongs to.',
   },
 ];
-
-const methodVariant = { GET: 'info', POST: 'success', PUT: 'warning' } as const;
 
 const USE_CASES: { icon: LucideIcon; title: string; body: string }[] = [
   {
@@ -60,11 +68,33 @@ const USE_CASES: { icon: LucideIcon; title: string; body: string }[] = [
   },
 ];
 
-const exampleRequest = (origin: string) => `curl "${origin}/api/v1/listings?category=metals&type=sell" \\
-  -H "Authorization: Bearer <access-token>"`;
+const inlineCode = 'rounded bg-muted px-1 font-mono text-sm';
+const linkClass = 'font-medium text-primary underline underline-offset-4 hover:no-underline';
+
+/** Getting started: create a key, exchange it for a token, call the API. */
+function GettingStartedStep({ step, title, children }: { step: number; title: string; children: ReactNode }) {
+  return (
+    <li className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-3">
+      <span
+        aria-hidden
+        className="flex size-8 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
+      >
+        {step}
+      </span>
+      <h3 className="font-semibold">
+        <span className="sr-only">Step {step}: </span>
+        {title}
+      </h3>
+      {/* On a phone the text and code use the full width instead of staying indented. */}
+      <div className="col-span-2 grid min-w-0 gap-3 sm:col-span-1 sm:col-start-2">{children}</div>
+    </li>
+  );
+}
 
 export function ApiOverviewPage() {
   usePublicPageMeta('/api');
+  const getApiKey = useGetApiKey();
+  const origin = window.location.origin;
   return (
     <>
       <PageHeader
@@ -72,33 +102,25 @@ export function ApiOverviewPage() {
         title="Recytrade API"
         description="Connect your inventory, ERP or trading systems to Recytrade and manage listings programmatically."
       >
-        <Button disabled aria-describedby="api-status">
+        <Button onClick={getApiKey}>
           <KeyRound aria-hidden />
           Get API Key
         </Button>
-        <Button variant="outline" disabled aria-describedby="api-status">
-          <BookOpen aria-hidden />
-          View Documentation
+        <Button variant="outline" asChild>
+          <Link to={paths.apiDocs}>
+            <BookOpen aria-hidden />
+            View Documentation
+          </Link>
         </Button>
-        <Button variant="outline" disabled aria-describedby="api-status">
-          <Download aria-hidden />
-          Download SDK
+        <Button variant="outline" asChild>
+          <Link to={paths.apiSdk}>
+            <Download aria-hidden />
+            Download SDK
+          </Link>
         </Button>
       </PageHeader>
 
       <div className="container-page grid grid-cols-1 gap-16 py-12 md:py-16">
-        <Alert variant="info" id="api-status">
-          <AlertTitle>The public API is being prepared</AlertTitle>
-          <AlertDescription>
-            API keys, documentation and SDKs are not available yet. The endpoints below show what the first
-            version will offer. Want early access? Email{' '}
-            <a href={`mailto:${site.supportEmail}`} className="font-medium underline underline-offset-4">
-              {site.supportEmail}
-            </a>
-            .
-          </AlertDescription>
-        </Alert>
-
         <section aria-labelledby="use-cases">
           <h2 id="use-cases" className="text-2xl font-bold tracking-tight">
             What you can build
@@ -118,6 +140,38 @@ export function ApiOverviewPage() {
           </div>
         </section>
 
+        <section aria-labelledby="getting-started" className="min-w-0">
+          <h2 id="getting-started" className="text-2xl font-bold tracking-tight">
+            Getting started
+          </h2>
+          <ol className="mt-6 grid max-w-4xl gap-8">
+            <GettingStartedStep step={1} title="Create an API key">
+              <p className="leading-relaxed text-slate-700">
+                In{' '}
+                <Link to={paths.accountApiKeys} className={linkClass}>
+                  Account Settings, API Keys
+                </Link>
+                , create a key and copy it. It is shown once; keep it secret like a password.
+              </p>
+            </GettingStartedStep>
+            <GettingStartedStep step={2} title="Exchange it for an access token">
+              <p className="leading-relaxed text-slate-700">
+                The answer holds an <code className={inlineCode}>accessToken</code> that is valid for{' '}
+                {tokenLifetimeText()}. Request a new one when it expires.
+              </p>
+              <CodeSnippet code={tokenRequestSnippet(origin)} label="Token request" />
+            </GettingStartedStep>
+            <GettingStartedStep step={3} title="Call the API">
+              <p className="leading-relaxed text-slate-700">
+                Send the token as a bearer token. This request finds metal lots for sale; pass the answer's{' '}
+                <code className={inlineCode}>nextCursor</code> back as{' '}
+                <code className={inlineCode}>cursor</code> for the next page.
+              </p>
+              <CodeSnippet code={listingsRequestSnippet(origin)} label="Listing search request" />
+            </GettingStartedStep>
+          </ol>
+        </section>
+
         <section aria-labelledby="endpoints">
           <h2 id="endpoints" className="text-2xl font-bold tracking-tight">
             Endpoints (v1)
@@ -135,9 +189,7 @@ export function ApiOverviewPage() {
                 {ENDPOINTS.map((endpoint) => (
                   <TableRow key={`${endpoint.method} ${endpoint.path}`}>
                     <TableCell>
-                      <Badge variant={methodVariant[endpoint.method]} className="font-mono">
-                        {endpoint.method}
-                      </Badge>
+                      <MethodBadge method={endpoint.method} />
                     </TableCell>
                     <TableCell className="font-mono text-[0.8125rem] whitespace-nowrap">
                       {endpoint.path}
@@ -150,41 +202,51 @@ export function ApiOverviewPage() {
           </div>
         </section>
 
-        <section aria-labelledby="auth" className="grid grid-cols-1 gap-8 lg:grid-cols-2">
-          <div>
+        <div className="grid grid-cols-1 gap-12 lg:grid-cols-2">
+          <section aria-labelledby="auth">
             <h2 id="auth" className="text-2xl font-bold tracking-tight">
               Authorization
             </h2>
             <p className="mt-4 leading-relaxed wrap-anywhere text-slate-700">
-              Every request carries a bearer token in the{' '}
-              <code className="rounded bg-muted px-1 font-mono text-sm">Authorization</code> header. Exchange
-              your API key for a token with{' '}
-              <code className="rounded bg-muted px-1 font-mono text-sm">POST /api/v1/auth/token</code>, and
-              check a token with{' '}
-              <code className="rounded bg-muted px-1 font-mono text-sm">GET /api/v1/auth/verify</code>.
+              Every request carries a bearer token in the <code className={inlineCode}>Authorization</code>{' '}
+              header. Exchange your API key for a token with{' '}
+              <code className={inlineCode}>POST /api/v1/auth/token</code>, and check a token with{' '}
+              <code className={inlineCode}>GET /api/v1/auth/verify</code>.
             </p>
             <ul className="mt-4 grid gap-2 text-sm text-slate-700">
               <li className="flex gap-2">
                 <ShieldCheck className="size-4 shrink-0 text-primary" aria-hidden />
-                Keys belong to one user and can be revoked at any time.
+                Keys belong to one user and can be revoked at any time; a revoked key and its tokens stop
+                working at once.
               </li>
               <li className="flex gap-2">
                 <ShieldCheck className="size-4 shrink-0 text-primary" aria-hidden />
-                All traffic is served over HTTPS; requests are rate limited per key.
+                Access tokens expire after {tokenLifetimeText()}. All traffic is served over HTTPS.
               </li>
             </ul>
-          </div>
-          <div>
-            <h3 className="text-sm font-semibold text-muted-foreground">Example request</h3>
-            <pre
-              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable code sample must be reachable by keyboard
-              tabIndex={0}
-              className="mt-2 overflow-x-auto rounded-card bg-slate-900 p-4 text-[0.8125rem] leading-relaxed text-slate-100"
-            >
-              <code>{exampleRequest(window.location.origin)}</code>
-            </pre>
-          </div>
-        </section>
+          </section>
+          <section aria-labelledby="rate-limits">
+            <h2 id="rate-limits" className="text-2xl font-bold tracking-tight">
+              Rate limits
+            </h2>
+            <p className="mt-4 leading-relaxed text-slate-700">
+              Each API key may make {rateLimitText()}. Every response carries{' '}
+              <code className={inlineCode}>RateLimit-Limit</code>,{' '}
+              <code className={inlineCode}>RateLimit-Remaining</code> and{' '}
+              <code className={inlineCode}>RateLimit-Reset</code> headers, so a client can pace itself.
+            </p>
+            <ul className="mt-4 grid gap-2 text-sm text-slate-700">
+              <li className="flex gap-2">
+                <Timer className="size-4 shrink-0 text-primary" aria-hidden />
+                <span>
+                  Over the limit the API answers <code className={inlineCode}>429 Too Many Requests</code>{' '}
+                  with a <code className={inlineCode}>Retry-After</code> header: wait that many seconds, then
+                  retry.
+                </span>
+              </li>
+            </ul>
+          </section>
+        </div>
       </div>
     </>
   );

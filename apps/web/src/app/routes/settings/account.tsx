@@ -1,4 +1,4 @@
-import { Building2, Shield, SlidersHorizontal, UserRound } from 'lucide-react';
+import { Building2, KeyRound, Shield, SlidersHorizontal, UserRound } from 'lucide-react';
 import { SignedOutNotice } from '@/components/page/signed-out-notice';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
@@ -8,14 +8,15 @@ import { MyCompanies } from '@/features/companies/components/my-companies';
 import { MarketingEmailsSetting } from '@/features/email-preferences/components/marketing-emails-setting';
 import { MatchDigestSetting } from '@/features/market/matching/components/match-digest-setting';
 import { MessageDigestSetting } from '@/features/messaging/components/message-digest-setting';
+import { ApiKeysPanel } from '@/features/public-api/components/api-keys-panel';
 import { useAuth } from '@/lib/auth-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useTabParam } from '@/lib/use-tab-param';
 import { DeleteAccountButton, SettingsCard, SettingsHeader, SettingsSkeleton } from './settings-parts';
 
-const TABS = ['profile', 'security', 'companies', 'preferences'] as const;
+const TABS = ['profile', 'security', 'companies', 'preferences', 'api-keys'] as const;
 
-/** /account: Profile, Security, Companies and Preferences, the tab chosen by ?tab=. */
+/** /account: Profile, Security, Companies, Preferences and API Keys, the tab chosen by ?tab=. */
 export function AccountPage() {
   useDocumentTitle('Account Settings', 'Manage your email, password, subscription and account.');
   const { user, loading } = useAuth();
@@ -31,11 +32,11 @@ export function AccountPage() {
     <div className="container-page grid grid-cols-1 gap-8 py-10">
       <SettingsHeader
         title="Account Settings"
-        description="Manage your profile, password, companies and preferences."
+        description="Manage your profile, password, companies, preferences and API keys."
       />
       <Tabs value={tab} onValueChange={selectTab} className="min-w-0 max-w-3xl">
         <div>
-          <TabsList className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-10 sm:w-auto">
+          <TabsList className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-10 sm:w-auto [&>:last-child:nth-child(odd)]:col-span-2">
             <TabsTrigger value="profile">
               <UserRound aria-hidden />
               Profile
@@ -51,6 +52,10 @@ export function AccountPage() {
             <TabsTrigger value="preferences">
               <SlidersHorizontal aria-hidden />
               Preferences
+            </TabsTrigger>
+            <TabsTrigger value="api-keys">
+              <KeyRound aria-hidden />
+              API Keys
             </TabsTrigger>
           </TabsList>
         </div>
@@ -109,6 +114,10 @@ export function AccountPage() {
           >
             <DeleteAccountButton />
           </SettingsCard>
+        </TabsContent>
+
+        <TabsContent value="api-keys" className="mt-6">
+          <ApiKeysPanel />
         </TabsContent>
       </Tabs>
     </div>

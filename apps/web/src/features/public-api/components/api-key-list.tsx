@@ -1,0 +1,158 @@
+import { API_MESSAGES } from '@app/shared/public-api/public-api.schemas';
+import { Ban } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { parseApiError } from '@/lib/api-client';
+import { formatRelativeAge, formatShortDate } from '@/lib/format';
+import type { ApiKey } from '../api/get-api-keys';
+import { useRevokeApiKey } from '../api/revoke-api-key';
+
+const isActive = (apiKey: ApiKey) => apiKey.revokedAt === null;
+
+function KeyStatus({ apiKey }: { apiKey: ApiKey }) {
+  return isActive(apiKey) ? (
+    <Badge variant="success">Active</Badge>
+  ) : (
+    <Badge variant="secondary">Revoked</Badge>
+  );
+}
+
+const KeyPrefix = ({ apiKey }: { apiKey: ApiKey }) => (
+  <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-[0.8125rem] whitespace-nowrap">
+    {apiKey.prefix}…
+  </code>
+);
+
+const lastUsed = (apiKey: ApiKey) =>
+  apiKey.lastUsedAt ? formatRelativeAge(apiKey.lastUsedAt) : 'Never used';
+
+function RevokeButton({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (apiKey: ApiKey) => void }) {
+  if (!isActive(apiKey)) return null;
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className="text-destructive hover:text-destructive"
+      aria-label={`Revoke ${apiKey.name}`}
+      onClick={() => onRevoke(apiKey)}
+    >
+      <Ban aria-hidden />
+      Revoke
+    </Button>
+  );
+}
+
+/**
+ * The user's keys: a table from the small breakpoint up, one card per key on a phone. Revoking asks
+ * first, since every system using the key stops working at once.
+ */
+export function ApiKeyList({ apiKeys }: { apiKeys: ApiKey[] }) {
+  const revoke = useRevokeApiKey();
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+
+  const confirmRevoke = async () => {
+    if (!revoking || revoke.isPending) return;
+    try {
+      await revoke.mutateAsync(revoking.id);
+      toast.success(API_MESSAGES.keyRevoked, {
+        description: `${revoking.name} and the access tokens issued for it no longer work.`,
+      });
+      setRevoking(null);
+    } catch (error) {
+      toast.error('Could not revoke the API key', { description: parseApiError(error).message });
+    }
+  };
+
+  return (
+    <>
+      <div className="hidden sm:block">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Name and key</TableHead>
+              <TableHead>Created</TableHead>
+              <TableHead>Last used</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead>
+                <span className="sr-only">Actions</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {apiKeys.map((apiKey) => (
+              <TableRow key={apiKey.id}>
+                <TableCell className="min-w-40">
+                  <div className="grid justify-items-start gap-1">
+                    <span className="font-medium wrap-anywhere">{apiKey.name}</span>
+                    <KeyPrefix apiKey={apiKey} />
+                  </div>
+                </TableCell>
+                <TableCell className="whitespace-nowrap text-muted-foreground">
+                  {formatShortDate(apiKey.createdAt)}
+                </TableCell>
+                <TableCell className="whitespace-nowrap text-muted-foreground">{lastUsed(apiKey)}</TableCell>
+                <TableCell>
+                  <KeyStatus apiKey={apiKey} />
+                </TableCell>
+                <TableCell className="text-right">
+                  <RevokeButton apiKey={apiKey} onRevoke={setRevoking} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+
+      <ul className="grid gap-3 sm:hidden" aria-label="API keys">
+        {apiKeys.map((apiKey) => (
+          <li key={apiKey.id} className="grid gap-3 rounded-card border p-4">
+            <div className="flex items-start justify-between gap-3">
+              <p className="min-w-0 font-medium wrap-anywhere">{apiKey.name}</p>
+              <KeyStatus apiKey={apiKey} />
+            </div>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+              <dt className="text-muted-foreground">Key</dt>
+              <dd>
+                <KeyPrefix apiKey={apiKey} />
+              </dd>
+              <dt className="text-muted-foreground">Created</dt>
+              <dd>{formatShortDate(apiKey.createdAt)}</dd>
+              <dt className="text-muted-foreground">Last used</dt>
+              <dd>{lastUsed(apiKey)}</dd>
+            </dl>
+            {isActive(apiKey) ? (
+              <div>
+                <RevokeButton apiKey={apiKey} onRevoke={setRevoking} />
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => {
+          if (!open) setRevoking(null);
+        }}
+        title="Revoke API key?"
+        description={
+          revoking ? (
+            <>
+              Systems using <span className="font-medium text-foreground">{revoking.name}</span> (
+              <code className="font-mono">{revoking.prefix}…</code>) stop working at once, including the
+              access tokens issued for it. This cannot be undone.
+            </>
+          ) : null
+        }
+        confirmLabel="Revoke Key"
+        busyLabel="Revoking..."
+        isBusy={revoke.isPending}
+        onConfirm={() => void confirmRevoke()}
+      />
+    </>
+  );
+}

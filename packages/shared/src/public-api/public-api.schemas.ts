@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { LISTING_SORTS, ListingSchema, ListListingsQuerySchema } from '../listings/listings.schemas.ts';
+
+/**
+ * The public REST API v1: API keys a user manages in /account, the short-lived bearer tokens a key
+ * is exchanged for, and the v1 listing search with cursor pagination. Listing bodies are the web
+ * app's own contracts (CreateListingBodySchema, UpdateListingBodySchema): one service, two front doors.
+ */
+
+export const API_KEY_LIMITS = {
+  nameMaxLength: 60,
+  /** Active (unrevoked) keys one user may hold. */
+  maxActiveKeysPerUser: 10,
+  /** The key's visible start, shown in lists and stored in clear: "rtk_" and 8 characters. */
+  prefixLength: 12,
+} as const;
+
+export const API_TOKEN_TTL_SECONDS = 3600;
+
+/** Requests per key per minute on /api/v1 (documented on /api and in the OpenAPI document). */
+export const API_RATE_LIMIT = { requestsPerWindow: 120, windowSeconds: 60 } as const;
+
+/** Secrets start with a recognisable prefix, so secret scanners and people can tell them apart. */
+export const API_KEY_SECRET_PREFIX = 'rtk_';
+export const API_TOKEN_SECRET_PREFIX = 'rtt_';
+
+export const API_MESSAGES = {
+  nameRequired: 'Please enter a name for the key',
+  nameTooLong: `Key name must be at most ${API_KEY_LIMITS.nameMaxLength} characters`,
+  tooManyKeys: `You can have at most ${API_KEY_LIMITS.maxActiveKeysPerUser} active API keys. Revoke one first.`,
+  keyCreated: 'API key created',
+  keyRevoked: 'API key revoked',
+  keyNotFound: 'API key not found',
+  /** 401 on POST /api/v1/auth/token: unknown, malformed or revoked key, or a suspended user's. */
+  invalidKey: 'Invalid or revoked API key',
+  /** 401 on any bearer-protected v1 route without an Authorization header. */
+  missingToken: 'Missing bearer token. Send "Authorization: Bearer <token>" from POST /api/v1/auth/token.',
+  /** 401 for an unknown, expired or revoked token (or a suspended user's). */
+  invalidToken: 'Invalid or expired access token',
+  rateLimited: 'Rate limit exceeded. Retry after the number of seconds in the Retry-After header.',
+  listingNotOwned: 'You can only update your own listings',
+} as const;
+
+// ---- API keys (session routes under /api/me/api-keys) ----
+
+export const ApiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The visible start of the secret, e.g. "rtk_3fa9c1d2". */
+  prefix: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type ApiKey = z.infer<typeof ApiKeySchema>;
+
+export const ApiKeyListSchema = z.object({ items: z.array(ApiKeySchema) });
+export type ApiKeyList = z.infer<typeof ApiKeyListSchema>;
+
+export const CreateApiKeyBodySchema = z.object({
+  name: z
+    .string({ error: API_MESSAGES.nameRequired })
+    .trim()
+    .min(1, API_MESSAGES.nameRequired)
+    .max(API_KEY_LIMITS.nameMaxLength, API_MESSAGES.nameTooLong),
+});
+export type CreateApiKeyBody = z.infer<typeof CreateApiKeyBodySchema>;
+
+/** The answer to creating a key: the only time the whole secret is shown. */
+export const CreatedApiKeySchema = ApiKeySchema.extend({ secret: z.string() });
+export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
+
+// ---- v1 auth ----
+
+export const TokenRequestSchema = z.object({
+  apiKey: z
+    .string({ error: 'apiKey is required' })
+    .min(1, 'apiKey is required')
+    .max(200)
+    .meta({
+      description: 'The secret of an API key from Account → API Keys',
+      examples: [`${API_KEY_SECRET_PREFIX}your-api-key`],
+    }),
+});
+export type TokenRequest = z.infer<typeof TokenRequestSchema>;
+
+export const TokenResponseSchema = z.object({
+  accessToken: z.string().describe('Send as "Authorization: Bearer <accessToken>"'),
+  tokenType: z.literal('Bearer'),
+  expiresIn: z.number().int().describe('Seconds until the token expires'),
+  expiresAt: z.string().describe('When the token expires (ISO 8601)'),
+});
+export type TokenResponse = z.infer<typeof TokenResponseSchema>;
+
+export const VerifyResponseSchema = z.object({
+  valid: z.literal(true),
+  user: z
+    .object({ id: z.string(), name: z.string(), email: z.string(), company: z.string().nullable() })
+    .describe('The user the key belongs to'),
+  apiKey: z
+    .object({ id: z.string(), name: z.string(), prefix: z.string() })
+    .describe('The key the token was issued for'),
+  expiresAt: z.string().describe('When the token expires (ISO 8601)'),
+});
+export type VerifyResponse = z.infer<typeof VerifyResponseSchema>;
+
+// ---- v1 listings ----
+
+/**
+ * The marketplace's filters and sorts, with an opaque cursor instead of page numbers: a client
+ * passes `nextCursor` back as `cursor` with the same filters and sort.
+ */
+const filters = ListListingsQuerySchema.shape;
+export const V1ListingsQuerySchema = ListListingsQuerySchema.omit({ page: true, sellerId: true }).extend({
+  q: filters.q.describe('Words to find in the title or description'),
+  minPrice: filters.minPrice.describe('Lowest price per unit, in dollars'),
+  maxPrice: filters.maxPrice.describe('Highest price per unit, in dollars'),
+  location: filters.location.describe('Part of the location, e.g. a city or country'),
+  minQuantity: filters.minQuantity.describe("Smallest quantity, in the listing's unit"),
+  sort: z.enum(LISTING_SORTS).default('newest'),
+  cursor: z.string().max(500).optional().describe('The nextCursor of the previous page'),
+  limit: z.coerce.number().int().min(1).max(100).default(20).describe('Listings per page'),
+});
+export type V1ListingsQuery = z.infer<typeof V1ListingsQuerySchema>;
+
+export const V1ListingPageSchema = z.object({
+  items: z.array(ListingSchema),
+  nextCursor: z.string().nullable().describe('Pass back as cursor for the next page; null on the last page'),
+});
+export type V1ListingPage = z.infer<typeof V1ListingPageSchema>;
