@@ -131,7 +131,11 @@ import { createBackupsService } from './modules/system/backups.service.ts';
 import { createDatabaseStatusService } from './modules/system/database-status.service.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { registerAdminGuard } from './plugins/admin-guard.ts';
-import { registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.ts';
+import {
+  answerFrameworkError,
+  registerErrorHandler,
+  registerNotFoundHandler,
+} from './plugins/error-handler.ts';
 import { registerMaintenanceMode } from './plugins/maintenance.ts';
 import { registerSameOriginGuard } from './plugins/same-origin.ts';
 import { registerSession } from './plugins/session.ts';
@@ -225,6 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           },
     bodyLimit: 1024 * 1024,
     trustProxy: env.trustProxy,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,7 +1,17 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
 import { type ErrorReporter, toErrorReport } from '../lib/error-reporter.ts';
+
+/**
+ * Errors the router raises before any handler or hook runs (a malformed URL, a path segment longer
+ * than the router accepts): answered in the one error shape, as a 400, instead of Fastify's own body.
+ */
+export function answerFrameworkError(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const message =
+    err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : 'The request URL is not valid';
+  return reply.status(400).send({ error: { code: 'VALIDATION_FAILED', message } });
+}
 
 /** The one mapping from any thrown error to `{ error: { code, message } }`. */
 export function registerErrorHandler(app: FastifyInstance, reporter: ErrorReporter) {

@@ -1,6 +1,10 @@
 import { ApiErrorBodySchema } from '@app/shared/errors/error-codes';
 import { ListingSchema, OwnListingSchema } from '@app/shared/listings/listings.schemas';
-import { API_RATE_LIMIT, API_TOKEN_TTL_SECONDS } from '@app/shared/public-api/public-api.schemas';
+import {
+  API_RATE_LIMIT,
+  API_TOKEN_TTL_SECONDS,
+  RATE_LIMIT_EXTENSION,
+} from '@app/shared/public-api/public-api.schemas';
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
@@ -137,14 +141,21 @@ export async function registerOpenApi(
   app: FastifyInstance,
   opts: { appUrl: string; rateLimitPerMinute?: number },
 ) {
+  const rateLimit = {
+    requestsPerWindow: opts.rateLimitPerMinute ?? API_RATE_LIMIT.requestsPerWindow,
+    windowSeconds: API_RATE_LIMIT.windowSeconds,
+  };
+  const info = {
+    title: 'Recytrade API',
+    version: '1.0.0',
+    description: apiDescription(rateLimit.requestsPerWindow),
+    // The limit this server enforces, machine-readable (an OpenAPI extension): the /api page reads it.
+    [RATE_LIMIT_EXTENSION]: rateLimit,
+  };
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
-      info: {
-        title: 'Recytrade API',
-        version: '1.0.0',
-        description: apiDescription(opts.rateLimitPerMinute ?? API_RATE_LIMIT.requestsPerWindow),
-      },
+      info,
       servers: [{ url: opts.appUrl }],
       tags: [
         { name: 'Authentication', description: 'Exchange an API key for a bearer token and check a token.' },

@@ -17,7 +17,10 @@ export const API_KEY_LIMITS = {
 
 export const API_TOKEN_TTL_SECONDS = 3600;
 
-/** Requests per key per minute on /api/v1 (documented on /api and in the OpenAPI document). */
+/** The OpenAPI document's `info` extension with the limit the server enforces (it may differ from the default). */
+export const RATE_LIMIT_EXTENSION = 'x-rate-limit';
+
+/** Requests per key per minute on /api/v1 by default (the operator's API_RATE_LIMIT_PER_MINUTE). */
 export const API_RATE_LIMIT = { requestsPerWindow: 120, windowSeconds: 60 } as const;
 
 /** Secrets start with a recognisable prefix, so secret scanners and people can tell them apart. */

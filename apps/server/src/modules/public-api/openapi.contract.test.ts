@@ -1,5 +1,5 @@
 import { monthlyLimitMessage } from '@app/shared/listings/listings.schemas';
-import { API_MESSAGES } from '@app/shared/public-api/public-api.schemas';
+import { API_MESSAGES, RATE_LIMIT_EXTENSION } from '@app/shared/public-api/public-api.schemas';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
@@ -176,6 +176,8 @@ describe('the OpenAPI document', () => {
     expect(document.components.securitySchemes).toEqual({
       bearerAuth: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
     });
+    // The limit this server enforces (the test app's API_RATE_LIMIT_PER_MINUTE), for the /api page.
+    expect(res.json().info[RATE_LIMIT_EXTENSION]).toEqual({ requestsPerWindow: 1000, windowSeconds: 60 });
   });
 
   it('documents every /api/v1 route with its method, and nothing else', async () => {

@@ -15,6 +15,7 @@ import { PageHeader } from '@/components/page/page-header';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { paths } from '@/config/paths';
+import { useApiRateLimit } from '@/features/public-api/api/get-openapi-document';
 import { CodeSnippet } from '@/features/public-api/components/code-snippet';
 import { MethodBadge } from '@/features/public-api/components/method-badge';
 import { useGetApiKey } from '@/features/public-api/hooks/use-get-api-key';
@@ -94,6 +95,7 @@ function GettingStartedStep({ step, title, children }: { step: number; title: st
 export function ApiOverviewPage() {
   usePublicPageMeta('/api');
   const getApiKey = useGetApiKey();
+  const rateLimit = useApiRateLimit();
   const origin = window.location.origin;
   return (
     <>
@@ -230,7 +232,7 @@ export function ApiOverviewPage() {
               Rate limits
             </h2>
             <p className="mt-4 leading-relaxed text-slate-700">
-              Each API key may make {rateLimitText()}. Every response carries{' '}
+              Each API key may make {rateLimitText(rateLimit)}. Every response carries{' '}
               <code className={inlineCode}>RateLimit-Limit</code>,{' '}
               <code className={inlineCode}>RateLimit-Remaining</code> and{' '}
               <code className={inlineCode}>RateLimit-Reset</code> headers, so a client can pace itself.

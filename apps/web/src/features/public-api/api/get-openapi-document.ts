@@ -1,7 +1,9 @@
+import { API_RATE_LIMIT, RATE_LIMIT_EXTENSION } from '@app/shared/public-api/public-api.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
+import type { ApiRateLimit } from '../utils/api-snippets';
 import type { OpenApiDocument } from '../utils/openapi-model';
 
 // Only the frame is checked here; the rest is JSON Schema the page reads defensively.
@@ -27,3 +29,20 @@ export const openApiDocumentQueryOptions = () =>
 
 /** GET /api/v1/openapi.json: the OpenAPI 3.1 document of the public API. */
 export const useOpenApiDocument = () => useQuery(openApiDocumentQueryOptions());
+
+const RateLimitExtensionSchema = z.object({
+  requestsPerWindow: z.number().int().positive(),
+  windowSeconds: z.number().int().positive(),
+});
+
+/**
+ * The rate limit this server enforces, read from its OpenAPI document (the operator may have changed
+ * the default); the shared default until the document has loaded.
+ */
+export function useApiRateLimit(): ApiRateLimit {
+  const { data } = useOpenApiDocument();
+  const parsed = RateLimitExtensionSchema.safeParse(
+    (data?.info as Record<string, unknown> | undefined)?.[RATE_LIMIT_EXTENSION],
+  );
+  return parsed.success ? parsed.data : API_RATE_LIMIT;
+}

@@ -8,6 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useApiKeys } from '../api/get-api-keys';
+import { useApiRateLimit } from '../api/get-openapi-document';
 import { rateLimitText, tokenLifetimeText } from '../utils/api-snippets';
 import { ApiKeyList } from './api-key-list';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
@@ -17,6 +18,7 @@ const linkClass = 'font-medium text-primary underline underline-offset-4 hover:n
 /** The API Keys tab of /account: what keys are for, the list, and the create dialog. */
 export function ApiKeysPanel() {
   const apiKeys = useApiKeys();
+  const rateLimit = useApiRateLimit();
   const [creating, setCreating] = useState(false);
   const activeCount = apiKeys.data?.items.filter((key) => key.revokedAt === null).length ?? 0;
   const atLimit = activeCount >= API_KEY_LIMITS.maxActiveKeysPerUser;
@@ -39,7 +41,7 @@ export function ApiKeysPanel() {
               Recytrade API
             </Link>{' '}
             on your behalf. Exchange a key for an access token that lasts {tokenLifetimeText()}; each key may
-            make {rateLimitText()}. The{' '}
+            make {rateLimitText(rateLimit)}. The{' '}
             <Link to={paths.apiDocs} className={linkClass}>
               API documentation
             </Link>{' '}

@@ -26,10 +26,12 @@ export function formatDuration(seconds: number) {
   return plural(seconds, 'second');
 }
 
-/** "120 requests per minute", from the shared limit the server enforces. */
-export const rateLimitText = () =>
-  `${API_RATE_LIMIT.requestsPerWindow} requests per ${
-    API_RATE_LIMIT.windowSeconds === 60 ? 'minute' : formatDuration(API_RATE_LIMIT.windowSeconds)
+export type ApiRateLimit = { requestsPerWindow: number; windowSeconds: number };
+
+/** "120 requests per minute": the limit the server enforces (see useApiRateLimit), else the default. */
+export const rateLimitText = (limit: ApiRateLimit = API_RATE_LIMIT) =>
+  `${limit.requestsPerWindow} requests per ${
+    limit.windowSeconds === 60 ? 'minute' : formatDuration(limit.windowSeconds)
   }`;
 
 export const tokenLifetimeText = () => formatDuration(API_TOKEN_TTL_SECONDS);
