@@ -36,4 +36,23 @@ describe('the job queue', () => {
     );
     expect(rows).toContainEqual(expect.objectContaining({ name: 'test.nightly', cron: '0 3 * * *' }));
   });
+
+  it('lets a long job run past the 15-minute default when its worker says so, also for an existing queue', async () => {
+    const database = await getWorkerDatabase();
+    await resetDatabase(database);
+    const jobs = await startJobQueue(database, { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 });
+    queues.push(jobs);
+    // A send before the worker registers creates the queue with the defaults.
+    await jobs.send('test.dump', { at: 1 });
+    await jobs.work('test.dump', async () => {}, { expireInSeconds: 6 * 3600 });
+    await jobs.work('test.short', async () => {});
+    const rows = await rawQuery<{ name: string; expire_seconds: number }>(
+      database,
+      "select name, expire_seconds from pgboss.queue where name in ('test.dump', 'test.short') order by name",
+    );
+    expect(rows.map((r) => [r.name, Number(r.expire_seconds)])).toEqual([
+      ['test.dump', 21_600],
+      ['test.short', 900],
+    ]);
+  });
 });

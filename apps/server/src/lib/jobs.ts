@@ -18,7 +18,11 @@ export type JobQueue = {
       debounce?: { key: string; seconds: number };
     },
   ): Promise<void>;
-  work<T>(name: string, handler: JobHandler<T>): Promise<void>;
+  /**
+   * Registers the handler. `expireInSeconds`: how long one run may take before the queue treats it as
+   * lost and retries it (pg-boss's default is 15 minutes; a database dump may take longer).
+   */
+  work<T>(name: string, handler: JobHandler<T>, opts?: { expireInSeconds?: number }): Promise<void>;
   schedule(name: string, cron: string, data?: object): Promise<void>;
   stop(): Promise<void>;
 };
@@ -65,8 +69,10 @@ export async function startJobQueue(database: Database, opts: JobQueueOptions = 
         }),
       });
     },
-    async work(name, handler) {
+    async work(name, handler, o = {}) {
       await ensureQueue(name);
+      // Also for a queue that exists already (created by an earlier send or an older version).
+      if (o.expireInSeconds) await boss.updateQueue(name, { expireInSeconds: o.expireInSeconds });
       await boss.work(name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1 }, async (jobs) => {
         for (const job of jobs) await handler(job.data as never);
       });
