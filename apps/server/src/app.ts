@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PLATFORM_STATUS_KEYS } from '@app/shared/settings/settings.schemas';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -344,6 +345,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   settings.onChanged(async (changes) => {
     if (changes['market.index_min_contributors']) await requestPriceIndexRebuild(jobs);
   });
+  // Open pages learn of a platform switch at once; maintenance closes every socket but administrators'.
+  settings.onChanged(async (changes) => {
+    if (!PLATFORM_STATUS_KEYS.some((key) => key in changes)) return;
+    const status = await settings.getPlatformStatus();
+    await realtime.publishToAll({ type: 'platform.status.changed', maintenanceMode: status.maintenanceMode });
+  });
   const userNotifications = createUserNotificationsService({ db: database.db, clock });
   const matching = createMatchingService({
     db: database.db,
@@ -602,7 +609,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(impactRoutes(impact, admin));
   await app.register(paymentsWebhookRoutes(payments));
   if (sandbox) await app.register(sandboxPagesRoutes(sandbox));
-  registerRealtimeSocket(app, realtime);
+  registerRealtimeSocket(app, realtime, { isAdmin: admin.isAdmin });
   if (env.devMailbox) await app.register(devMailboxRoutes(notifications));
 
   const webRoot = deps.webRoot ?? WEB_DIST;

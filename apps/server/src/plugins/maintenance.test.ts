@@ -13,6 +13,7 @@ import {
 } from '../../test/factories/billing.ts';
 import { connectSocketAs, listenForSockets } from '../../test/factories/realtime.ts';
 import { getWorkerDatabase } from '../../test/test-database.ts';
+import { MAINTENANCE_CLOSE_CODE } from '../modules/realtime/realtime.service.ts';
 
 const MAINTENANCE = {
   code: 'MAINTENANCE',
@@ -135,6 +136,33 @@ describe('maintenance mode', () => {
     expect(refusal).toBe(503);
     expect(await refusedUpgrade(url, null)).toBe(503);
     await connectSocketAs(url, admin.client, opened);
+  });
+});
+
+describe('platform switches on open pages', () => {
+  it("tells every open socket of a switch, and closes all but administrators' when maintenance starts", async () => {
+    const { app, trader, admin } = await setup();
+    const url = await listenForSockets(app);
+    const traderSocket = await connectSocketAs(url, trader.client, opened);
+    const adminSocket = await connectSocketAs(url, admin.client, opened);
+    const [traderRaw, adminRaw] = opened;
+
+    // Another switch: news for every page, no socket closes.
+    const closed = await admin.client.patch('/api/admin/settings', { 'platform.registrations_open': false });
+    expect(closed.statusCode).toBe(200);
+    const notice = { type: 'platform.status.changed', maintenanceMode: false };
+    await expect.poll(() => traderSocket.events()).toEqual([notice]);
+    await expect.poll(() => adminSocket.events()).toEqual([notice]);
+    // A setting outside the platform status is no news.
+    await admin.client.patch('/api/admin/settings', { 'fees.contact_fee_cents': 2500 });
+
+    const traderClosed = new Promise<number>((resolve) => traderRaw.once('close', (code) => resolve(code)));
+    await setMaintenance(admin.client, true);
+    expect(await traderClosed).toBe(MAINTENANCE_CLOSE_CODE);
+    const started = { type: 'platform.status.changed', maintenanceMode: true };
+    expect(traderSocket.events()).toEqual([notice, started]);
+    await expect.poll(() => adminSocket.events()).toEqual([notice, started]);
+    expect(adminRaw.readyState).toBe(WebSocket.OPEN);
   });
 });
 

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { ME_QUERY_KEY, useAuth } from '@/lib/auth-client';
+import { PLATFORM_STATUS_QUERY_KEY } from '@/lib/platform-status';
 import { realtimeClient } from '@/lib/realtime-client';
 
 /**
@@ -30,6 +31,9 @@ export function RealtimeBridge() {
           toast.error('Signed out', { description: ACCOUNT_SUSPENDED_MESSAGE });
           void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
         }
+        // An administrator changed a platform switch: the maintenance page or a closed notice shows now.
+        if (event.type === 'platform.status.changed')
+          void queryClient.invalidateQueries({ queryKey: PLATFORM_STATUS_QUERY_KEY });
       }),
     [queryClient],
   );

@@ -34,6 +34,12 @@ export const ServerRealtimeEventSchema = z.discriminatedUnion('type', [
   MatchFoundEventSchema,
   /** Broadcast after each price index recompute: open /market pages refetch. */
   IndexUpdatedEventSchema,
+  /**
+   * Broadcast when an administrator changes a platform switch (maintenance, registrations, new listings,
+   * the name): pages re-read /api/settings/platform. When maintenance starts, the sockets of everyone but
+   * administrators close after it.
+   */
+  z.object({ type: z.literal('platform.status.changed'), maintenanceMode: z.boolean() }),
 ]);
 export type ServerRealtimeEvent = z.infer<typeof ServerRealtimeEventSchema>;
 

@@ -192,6 +192,15 @@ export const PlatformStatusSchema = z.object({
 });
 export type PlatformStatus = z.infer<typeof PlatformStatusSchema>;
 
+/** The settings the platform status is read from: a change to one of them is news for every open page. */
+export const PLATFORM_STATUS_KEYS: readonly SettingKey[] = [
+  'platform.maintenance_mode',
+  'platform.registrations_open',
+  'platform.new_listings_open',
+  'platform.name',
+  'deals.escrow_required',
+];
+
 /** The messages of the switches on /admin/system, shared by the server's refusals and the web's notices. */
 export const PLATFORM_MESSAGES = {
   maintenance: (name: string) =>

@@ -5,6 +5,8 @@ type Sendable = { send(data: string): void; close(code?: number, reason?: string
 const OPEN = 1;
 /** Close code of a socket whose sessions were ended (4000-4999 are for applications). */
 export const SESSION_ENDED_CLOSE_CODE = 4001;
+/** Close code of a non-administrator's socket when maintenance mode starts. */
+export const MAINTENANCE_CLOSE_CODE = 4002;
 
 export type RealtimeService = ReturnType<typeof createRealtimeService>;
 
@@ -13,6 +15,8 @@ export function createRealtimeService(deps: { pubsub: PubSub }) {
   const socketsByUser = new Map<string, Set<Sendable>>();
   /** Visitors' sockets: they receive public broadcasts (the directory) and nothing addressed to a user. */
   const anonymousSockets = new Set<Sendable>();
+  /** Administrators' sockets stay open when maintenance starts (they keep full access). */
+  const adminSockets = new WeakSet<Sendable>();
 
   deps.pubsub.onMessage((message) => {
     const frame = JSON.stringify(message.event);
@@ -20,12 +24,16 @@ export function createRealtimeService(deps: { pubsub: PubSub }) {
       'broadcast' in message
         ? [...socketsByUser.values(), anonymousSockets]
         : [...new Set(message.userIds)].map((id) => socketsByUser.get(id) ?? []);
-    const endsSession = (message.event as ServerRealtimeEvent).type === 'session.ended';
+    const event = message.event as ServerRealtimeEvent;
+    const endsSession = event.type === 'session.ended';
+    const startsMaintenance = event.type === 'platform.status.changed' && event.maintenanceMode;
     for (const sockets of targets)
       for (const socket of sockets) {
         if (socket.readyState !== OPEN) continue;
         socket.send(frame);
         if (endsSession) socket.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
+        else if (startsMaintenance && !adminSockets.has(socket))
+          socket.close(MAINTENANCE_CLOSE_CODE, 'Maintenance');
       }
   });
 
@@ -52,6 +60,11 @@ export function createRealtimeService(deps: { pubsub: PubSub }) {
     await publishToUser(userId, { type: 'session.ended', reason });
   }
 
+  /** Marks a socket as an administrator's, once the socket route has checked (see MAINTENANCE_CLOSE_CODE). */
+  function markAdmin(socket: Sendable): void {
+    adminSockets.add(socket);
+  }
+
   function attach(userId: string | null, socket: Sendable): () => void {
     if (userId === null) {
       anonymousSockets.add(socket);
@@ -71,5 +84,13 @@ export function createRealtimeService(deps: { pubsub: PubSub }) {
   const connectionCount = () =>
     [...socketsByUser.values()].reduce((n, s) => n + s.size, anonymousSockets.size);
 
-  return { publishToUser, publishToUsers, publishToAll, endSessionsOf, attach, connectionCount };
+  return {
+    publishToUser,
+    publishToUsers,
+    publishToAll,
+    endSessionsOf,
+    attach,
+    markAdmin,
+    connectionCount,
+  };
 }

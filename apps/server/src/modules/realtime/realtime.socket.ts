@@ -9,10 +9,15 @@ const send = (socket: { send(d: string): void }, event: ServerRealtimeEvent) =>
  * GET /api/realtime: the session hook has already set request.user. A signed-in socket receives the
  * user's events and public broadcasts; a visitor's socket only public broadcasts (the live directory).
  */
-export function registerRealtimeSocket(app: FastifyInstance, realtime: RealtimeService) {
+export function registerRealtimeSocket(
+  app: FastifyInstance,
+  realtime: RealtimeService,
+  deps: { isAdmin(userId: string): Promise<boolean> },
+) {
   app.get('/api/realtime', { websocket: true }, (socket, request) => {
     const userId = request.user?.id ?? null;
     const detach = realtime.attach(userId, socket);
+
     // Handlers attach synchronously (per @fastify/websocket's README), so no early frame is lost.
     socket.on('message', (raw: Buffer) => {
       let parsed: unknown;
@@ -29,6 +34,17 @@ export function registerRealtimeSocket(app: FastifyInstance, realtime: RealtimeS
       if (event.data.type === 'ping') send(socket, { type: 'pong' });
     });
     socket.on('close', detach);
-    send(socket, { type: 'hello', userId });
+    // Administrators' sockets outlive the start of maintenance mode, everyone else's close then; the
+    // greeting follows the check, so a client greeted is one the server knows.
+    const adminCheck = userId ? deps.isAdmin(userId) : Promise.resolve(false);
+    void adminCheck
+      .catch((err: unknown) => {
+        request.log.warn({ err }, 'admin check for a socket failed');
+        return false;
+      })
+      .then((admin) => {
+        if (admin) realtime.markAdmin(socket);
+        send(socket, { type: 'hello', userId });
+      });
   });
 }
