@@ -117,14 +117,33 @@ export async function searchListings(
   query: ListListingsQuery,
   opts: { preModeration: boolean },
 ): Promise<{ rows: ListingWithSeller[]; total: number; totalExact: boolean }> {
+  const found = await findSearchPage(db, query, {
+    preModeration: opts.preModeration,
+    offset: (query.page - 1) * query.limit,
+    limit: query.limit,
+    after: null,
+  });
+  return { rows: found.rows.map(flatten), total: found.total, totalExact: found.totalExact };
+}
+
+/**
+ * One page of the marketplace search, by offset (the web's page numbers) or after a keyset position
+ * (the public API's cursors); both get the same plan choice, so a cursor is as quick as a page.
+ */
+async function findSearchPage(
+  db: Db,
+  query: ListingFilters & { sort: ListingSort },
+  opts: { preModeration: boolean; offset: number; limit: number; after: SQL | null },
+): Promise<{ rows: (Joined & { sortValue: string })[]; total: number; totalExact: boolean }> {
   const { conditions, textCondition, locationCondition } = searchConditions(query, opts.preModeration);
+  if (opts.after) conditions.push(opts.after);
   const where = and(...conditions);
   // Choose the plan from how many listings match. Clearly many (by the planner's estimate): walking
   // the sort index finds a page at once, and the total is the estimate.
   const estimate = await plannerEstimate(db, where);
   const sortKey = sortKeyOf(query.sort);
   const ascending = query.sort === 'price_asc';
-  const offset = (query.page - 1) * query.limit;
+  const { offset, limit } = opts;
   // The text and location conditions hidden from their GIN indexes (`is true`, same rows): only the
   // walk of the sort index is left to the planner.
   const walkWhere = and(
@@ -132,30 +151,31 @@ export async function searchListings(
   );
   const page = (pageWhere: SQL | undefined, key: SQL | typeof sortKey) =>
     db
-      .select(withSeller)
+      .select({ ...withSeller, sortValue: sortValueSql(query.sort) })
       .from(listings)
       .innerJoin(users, eq(users.id, listings.userId))
       .where(pageWhere)
       .orderBy(...(ascending ? [asc(key), asc(listings.id)] : [desc(key), desc(listings.id)]))
-      .limit(query.limit)
+      .limit(limit)
       .offset(offset);
-  const estimated = (rows: Joined[], counted = 0) => ({
-    rows: rows.map(flatten),
+  const estimated = (rows: (Joined & { sortValue: string })[], counted = 0) => ({
+    rows,
     total: Math.max(estimate, counted, EXACT_COUNT_CAP + 1),
     totalExact: false,
   });
   if (estimate > CLEARLY_MANY) return estimated(await page(where, sortKey));
   // Probably many (text and location only; the planner multiplies word frequencies, so it misjudges
   // them both ways): try a bounded walk first, at most about three times the rows the estimate says a
-  // page needs. A full page from that prefix of the sort order is the right page, and the exact count
-  // is skipped (the total is then the estimate). Otherwise fall through to the count.
+  // page needs, from where the page starts. A full page from that stretch of the sort order is the
+  // right page, and the exact count is skipped (the total is then the estimate). Otherwise fall
+  // through to the count.
   if (estimate > PROBABLY_MANY && (textCondition || locationCondition)) {
     const visible = await visibleEstimate(db, opts.preModeration);
-    const budget = Math.min(MAX_WALK, Math.ceil((3 * (offset + query.limit) * visible) / estimate));
+    const budget = Math.min(MAX_WALK, Math.ceil((3 * (offset + limit) * visible) / estimate));
     const boundary = db
       .select({ key: sortKey })
       .from(listings)
-      .where(visibleCondition(opts.preModeration))
+      .where(and(visibleCondition(opts.preModeration), opts.after ?? undefined))
       .orderBy(...(ascending ? [asc(sortKey), asc(listings.id)] : [desc(sortKey), desc(listings.id)]))
       .offset(budget)
       .limit(1);
@@ -163,7 +183,7 @@ export async function searchListings(
       ? sql`${sortKey} <= coalesce((${boundary}), ${sortKey})`
       : sql`${sortKey} >= coalesce((${boundary}), ${sortKey})`;
     const rows = await page(and(walkWhere, bound), sortKey);
-    if (rows.length === query.limit) return estimated(rows);
+    if (rows.length === limit) return estimated(rows);
   }
   // Count exactly, at most EXACT_COUNT_CAP + 1 rows. More than that: a page is within (visible /
   // matches) × (offset + limit) rows of the sort index, so walk it (the planner, trusting its low
@@ -177,8 +197,7 @@ export async function searchListings(
   const key = fewMatches
     ? sql`(${sortKey} + ${sql.raw(sortKey === listings.createdAt ? "interval '0'" : '0')})`
     : sortKey;
-  const rows = await page(where, key);
-  return { rows: rows.map(flatten), total: counted, totalExact: true };
+  return { rows: await page(where, key), total: counted, totalExact: true };
 }
 
 const sortKeyOf = (sort: ListingSort) =>
@@ -229,9 +248,9 @@ export async function searchListingsAfter(
   query: ListingFilters & { sort: ListingSort; limit: number },
   opts: { preModeration: boolean; after: ListingCursorPosition | null },
 ): Promise<{ rows: (ListingWithSeller & { sortValue: string })[]; hasMore: boolean }> {
-  const { conditions } = searchConditions(query, opts.preModeration);
   const sortKey = sortKeyOf(query.sort);
   const ascending = query.sort === 'price_asc';
+  let after: SQL | null = null;
   if (opts.after) {
     const { value, id } = opts.after;
     const bound =
@@ -240,19 +259,16 @@ export async function searchListingsAfter(
         : query.sort === 'quantity_desc'
           ? sql`${value}::numeric`
           : sql`${value}::bigint`;
-    conditions.push(
-      ascending
-        ? sql`(${sortKey}, ${listings.id}) > (${bound}, ${id})`
-        : sql`(${sortKey}, ${listings.id}) < (${bound}, ${id})`,
-    );
+    after = ascending
+      ? sql`(${sortKey}, ${listings.id}) > (${bound}, ${id})`
+      : sql`(${sortKey}, ${listings.id}) < (${bound}, ${id})`;
   }
-  const rows = await db
-    .select({ ...withSeller, sortValue: sortValueSql(query.sort) })
-    .from(listings)
-    .innerJoin(users, eq(users.id, listings.userId))
-    .where(and(...conditions))
-    .orderBy(...(ascending ? [asc(sortKey), asc(listings.id)] : [desc(sortKey), desc(listings.id)]))
-    .limit(query.limit + 1);
+  const { rows } = await findSearchPage(db, query, {
+    preModeration: opts.preModeration,
+    offset: 0,
+    limit: query.limit + 1,
+    after,
+  });
   return {
     rows: rows.slice(0, query.limit).map((r) => ({ ...flatten(r), sortValue: r.sortValue })),
     hasMore: rows.length > query.limit,
