@@ -35,6 +35,15 @@ export function TableHead({ className, ...props }: ComponentProps<'th'>) {
   );
 }
 
+/** The header of a column of row buttons: named for screen readers, blank on screen. */
+export function TableActionsHead(props: ComponentProps<'th'>) {
+  return (
+    <TableHead {...props}>
+      <span className="sr-only">Actions</span>
+    </TableHead>
+  );
+}
+
 export function TableCell({ className, ...props }: ComponentProps<'td'>) {
   return <td className={cn('px-4 py-3 align-middle', className)} {...props} />;
 }

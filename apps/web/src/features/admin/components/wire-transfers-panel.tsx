@@ -9,7 +9,15 @@ import { Label } from '@/components/ui/label';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  Table,
+  TableActionsHead,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { parseApiError } from '@/lib/api-client';
 import { formatShortDate, formatUsd } from '@/lib/format';
 import { type Deal, useAdminDeals } from '../api/get-admin-deals';
@@ -211,9 +219,7 @@ function WireTransferList({
               <TableHead className="text-right">Amount</TableHead>
               <TableHead>Deal</TableHead>
               <TableHead>Status</TableHead>
-              <TableHead>
-                <span className="sr-only">Actions</span>
-              </TableHead>
+              <TableActionsHead />
             </TableRow>
           </TableHeader>
           <TableBody>

@@ -5,7 +5,15 @@ import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  Table,
+  TableActionsHead,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { parseApiError } from '@/lib/api-client';
 import { formatRelativeAge, formatShortDate } from '@/lib/format';
 import type { ApiKey } from '../api/get-api-keys';
@@ -77,9 +85,7 @@ export function ApiKeyList({ apiKeys }: { apiKeys: ApiKey[] }) {
               <TableHead>Created</TableHead>
               <TableHead>Last used</TableHead>
               <TableHead>Status</TableHead>
-              <TableHead>
-                <span className="sr-only">Actions</span>
-              </TableHead>
+              <TableActionsHead />
             </TableRow>
           </TableHeader>
           <TableBody>

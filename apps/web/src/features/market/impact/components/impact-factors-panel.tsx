@@ -25,7 +25,15 @@ import { Input, Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  Table,
+  TableActionsHead,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { parseApiError } from '@/lib/api-client';
 import { useImpactFactors } from '../api/get-impact-factors';
 import { useUpdateImpactFactor } from '../api/update-impact-factor';
@@ -83,9 +91,7 @@ export function ImpactFactorsPanel() {
             <TableHead className="text-right">Landfilling</TableHead>
             <TableHead>Grades</TableHead>
             <TableHead>Status</TableHead>
-            <TableHead>
-              <span className="sr-only">Actions</span>
-            </TableHead>
+            <TableActionsHead />
           </TableRow>
         </TableHeader>
         <TableBody>
