@@ -466,7 +466,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         await notifications.queueEmail({
           to: user.email,
           kind: 'email-verification',
-          ...emailVerificationEmail(user.name, url),
+          render: (brand) => emailVerificationEmail(brand, user.name, url),
         });
       },
       async sendPasswordReset(user, token) {
@@ -474,7 +474,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         await notifications.queueEmail({
           to: user.email,
           kind: 'password-reset',
-          ...passwordResetEmail(user.name, url),
+          render: (brand) => passwordResetEmail(brand, user.name, url),
         });
       },
     },

@@ -18,6 +18,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
 import type { SessionUser } from '../accounts/accounts.service.ts';
 import type { AuditRecorder } from '../admin/audit.ts';
+import type { EmailRenderer } from '../notifications/email-templates.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import {
   type CampaignRecipient,
@@ -146,10 +147,12 @@ export function createCampaignsService(deps: {
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
   });
 
-  function render(template: Template, recipient: CampaignRecipient) {
-    if (template.template === 'custom' && template.htmlBody !== null)
-      return customCampaignEmail(template.subject, template.htmlBody, recipient);
-    return presetCampaignEmail(recipient, appUrl);
+  /** The campaign email for one recipient, for the notifications service to render under the brand. */
+  function renderer(template: Template, recipient: CampaignRecipient): EmailRenderer {
+    return (brand) =>
+      template.template === 'custom' && template.htmlBody !== null
+        ? customCampaignEmail(brand, template.subject, template.htmlBody, recipient)
+        : presetCampaignEmail(brand, recipient, appUrl);
   }
 
   /** The template the pressed button names: the preset, or the custom email (sanitised; 400 if empty). */
@@ -185,8 +188,9 @@ export function createCampaignsService(deps: {
   }
 
   /** The preset email as a recipient named "there" sees it (the link in its footer carries no token). */
-  function getPresetPreview(): BulkEmailPreset {
+  async function getPresetPreview(): Promise<BulkEmailPreset> {
     const { subject, html } = presetCampaignEmail(
+      await notifications.emailBrand(),
       { name: 'there', unsubscribeUrl: `${appUrl}/unsubscribe` },
       appUrl,
     );
@@ -201,11 +205,10 @@ export function createCampaignsService(deps: {
   async function sendTest(admin: SessionUser, body: SendBody): Promise<BulkEmailSendResult> {
     const template = templateOf(body);
     const testEmail = (body.testEmail ?? '').trim();
-    const email = render(template, { name: admin.name, unsubscribeUrl: unsubscribeUrl(admin.id) });
     const row = await notifications.writeEmail({
       to: testEmail,
       kind: 'campaign-test',
-      ...email,
+      render: renderer(template, { name: admin.name, unsubscribeUrl: unsubscribeUrl(admin.id) }),
       meta: { target: body.target, template: template.template, headers: unsubscribeHeaders(admin.id) },
     });
     const delivery = await notifications.deliverOnce(row.id);
@@ -299,11 +302,10 @@ export function createCampaignsService(deps: {
         await updateRecipient(db, campaign.id, userId, { status: 'skipped' });
         return;
       }
-      const email = render(campaign, { name: recipient.name, unsubscribeUrl: unsubscribeUrl(userId) });
       const row = await notifications.writeEmail({
         to: recipient.email,
         kind: 'campaign',
-        ...email,
+        render: renderer(campaign, { name: recipient.name, unsubscribeUrl: unsubscribeUrl(userId) }),
         meta: { campaignId: campaign.id, headers: unsubscribeHeaders(userId) },
       });
       await updateRecipient(db, campaign.id, userId, { email: recipient.email, outboxId: row.id });

@@ -167,7 +167,8 @@ export function createCompaniesService(deps: {
         to: row.ownerEmail,
         kind: 'company-verified',
         meta: { companyId: id },
-        ...companyVerifiedEmail(row.ownerName, row.companyName, `${deps.appUrl}/companies/${id}`),
+        render: (brand) =>
+          companyVerifiedEmail(brand, row.ownerName, row.companyName, `${deps.appUrl}/companies/${id}`),
       });
     await announce(id, 'updated');
     return toAdminView((await findCompany(db, id)) as CompanyWithOwner);
@@ -193,7 +194,8 @@ export function createCompaniesService(deps: {
       to: row.ownerEmail,
       kind: 'company-removed',
       meta: { companyId: id },
-      ...companyRemovedEmail(row.ownerName, row.companyName, reason, `${deps.appUrl}/companies/manage`),
+      render: (brand) =>
+        companyRemovedEmail(brand, row.ownerName, row.companyName, reason, `${deps.appUrl}/companies/manage`),
     });
     await announce(id, 'removed');
   }

@@ -64,7 +64,7 @@ export function createContactService(deps: {
         replyTo: body.email,
         kind: 'contact-message',
         meta: { contactMessageId: row.id, userId: user.id },
-        ...contactMessageEmail({ ...body, accountEmail: user.email }),
+        render: (brand) => contactMessageEmail(brand, { ...body, accountEmail: user.email }),
       });
       await markContactMessageEmailed(db, row.id, clock.now());
       emailed = true;

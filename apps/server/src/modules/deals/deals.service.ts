@@ -712,7 +712,7 @@ export function createDealsService(deps: {
           to: to.email,
           kind,
           meta: { dealId: after.id },
-          ...dealEmail({ ...messages[kind], url: dealsUrl }),
+          render: (brand) => dealEmail(brand, { ...messages[kind], url: dealsUrl }),
         })
         .catch((err) => logError('deal email failed', err));
     }
@@ -923,17 +923,18 @@ export function createDealsService(deps: {
           to: to.email,
           kind: 'deal-created',
           meta: { dealId: row.id },
-          ...dealEmail({
-            subject: `New deal: ${listing.title} (${value})`,
-            heading,
-            lines: [
-              `Deal value: ${value} (${type})`,
-              `Buyer: ${buyer?.name ?? ''}`,
-              `Seller: ${seller?.name ?? ''}`,
-              'Both parties need to confirm to proceed with escrow.',
-            ],
-            url: dealsUrl,
-          }),
+          render: (brand) =>
+            dealEmail(brand, {
+              subject: `New deal: ${listing.title} (${value})`,
+              heading,
+              lines: [
+                `Deal value: ${value} (${type})`,
+                `Buyer: ${buyer?.name ?? ''}`,
+                `Seller: ${seller?.name ?? ''}`,
+                'Both parties need to confirm to proceed with escrow.',
+              ],
+              url: dealsUrl,
+            }),
         })
         .catch((err) => logError('deal email failed', err));
     }
@@ -1123,18 +1124,19 @@ export function createDealsService(deps: {
             to,
             kind: 'deal-escrow-created',
             meta: { dealId, transactionId: transaction.transactionId },
-            ...dealEmail({
-              subject: `Escrow transaction created: ${title}`,
-              heading: DEAL_MESSAGES.escrowCreatedTitle,
-              lines: [
-                `Deal value: ${formatCents(breakdown.dealValueCents)}`,
-                `Total amount: ${formatCents(breakdown.totalCents)}`,
-                `Transaction: ${transaction.transactionId}`,
-                `Escrow page: ${transaction.escrowUrl}`,
-                `Buyer: ${buyer?.email ?? ''} · Seller: ${seller?.name ?? ''}`,
-              ],
-              url: dealsUrl,
-            }),
+            render: (brand) =>
+              dealEmail(brand, {
+                subject: `Escrow transaction created: ${title}`,
+                heading: DEAL_MESSAGES.escrowCreatedTitle,
+                lines: [
+                  `Deal value: ${formatCents(breakdown.dealValueCents)}`,
+                  `Total amount: ${formatCents(breakdown.totalCents)}`,
+                  `Transaction: ${transaction.transactionId}`,
+                  `Escrow page: ${transaction.escrowUrl}`,
+                  `Buyer: ${buyer?.email ?? ''} · Seller: ${seller?.name ?? ''}`,
+                ],
+                url: dealsUrl,
+              }),
           })
           .catch((err) => logError('deal email failed', err));
       }

@@ -309,17 +309,18 @@ export function createWireTransfersService(deps: {
         to: input.user.email,
         kind: WIRE_INSTRUCTIONS_EMAIL,
         meta: details,
-        ...wireInstructionsEmail({
-          name: input.user.name ?? input.user.email,
-          listingTitle: input.listingTitle,
-          referenceNumber: wire.referenceNumber,
-          amount: formatCents(wire.amountCents),
-          currency: wire.currency,
-          bankDetails,
-          breakdown: lines,
-          processingFeePercent: bpsToPercent(feeBps),
-          url: `${appUrl}/deals`,
-        }),
+        render: (brand) =>
+          wireInstructionsEmail(brand, {
+            name: input.user.name ?? input.user.email,
+            listingTitle: input.listingTitle,
+            referenceNumber: wire.referenceNumber,
+            amount: formatCents(wire.amountCents),
+            currency: wire.currency,
+            bankDetails,
+            breakdown: lines,
+            processingFeePercent: bpsToPercent(feeBps),
+            url: `${appUrl}/deals`,
+          }),
       });
     } catch (err) {
       // The wire and its reference stand; the buyer also sees the instructions on screen.

@@ -501,7 +501,8 @@ export function createListingsService(deps: {
       to: row.ownerEmail,
       kind: 'listing-rejected',
       meta: { listingId: id },
-      ...listingRejectedEmail(row.sellerName, row.title, reason, `${deps.appUrl}/listings/manage`),
+      render: (brand) =>
+        listingRejectedEmail(brand, row.sellerName, row.title, reason, `${deps.appUrl}/listings/manage`),
     });
     await listingChanged(id);
     return getOwn(id);

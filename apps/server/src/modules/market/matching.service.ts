@@ -218,16 +218,16 @@ export function createMatchingService(deps: {
         const views = await listMatchesOfUserSince(db, r.userId, r.since, DIGEST_MAX_MATCHES);
         // Claim the day first: another instance running the same digest then skips this user.
         if (!(await markDigestSent(db, r.userId, dayStart, now)) || views.length === 0) continue;
-        const email = matchDigestEmail(
-          r.name,
-          views.map((v) => ({
-            label: `${v.counterpart.title}: ${reasonTextOf(v)} (for "${v.own.title}")`,
-            url: `${appUrl}/listings/${v.counterpart.id}`,
-          })),
-          `${appUrl}/dashboard`,
-          `${appUrl}/account`,
-        );
-        await notifications.queueEmail({ to: r.email, kind: 'match-digest', ...email });
+        const matches = views.map((v) => ({
+          label: `${v.counterpart.title}: ${reasonTextOf(v)} (for "${v.own.title}")`,
+          url: `${appUrl}/listings/${v.counterpart.id}`,
+        }));
+        await notifications.queueEmail({
+          to: r.email,
+          kind: 'match-digest',
+          render: (brand) =>
+            matchDigestEmail(brand, r.name, matches, `${appUrl}/dashboard`, `${appUrl}/account`),
+        });
         sent += 1;
       }
     }

@@ -661,12 +661,14 @@ export function createMessagingService(deps: {
           to: recipient.email,
           kind: 'message-digest',
           meta: { conversationIds: [...byConversation.keys()], messageCount: mine.length },
-          ...messageDigestEmail(
-            recipient.name || recipient.email,
-            conversations,
-            `${appUrl}/messages`,
-            `${appUrl}/account?tab=preferences`,
-          ),
+          render: (brand) =>
+            messageDigestEmail(
+              brand,
+              recipient.name || recipient.email,
+              conversations,
+              `${appUrl}/messages`,
+              `${appUrl}/account?tab=preferences`,
+            ),
         });
         emails += 1;
       } catch (err) {

@@ -1,6 +1,14 @@
-import { PRODUCT_NAME } from '@app/shared/catalog/catalog';
-
 export type RenderedEmail = { subject: string; text: string; html: string };
+
+/**
+ * Who an email speaks for: the platform name set on /admin/system, read when the email is queued.
+ * Templates take it as a parameter rather than having it replaced in rendered text, so a user's own
+ * words (a company called "Recytrade Metals") are never touched.
+ */
+export type EmailBrand = { name: string };
+
+/** An email not yet rendered: the notifications service calls it with the brand at queue time. */
+export type EmailRenderer = (brand: EmailBrand) => RenderedEmail;
 
 export const escapeHtml = (s: string) =>
   s.replace(
@@ -9,29 +17,32 @@ export const escapeHtml = (s: string) =>
   );
 
 /** The frame every email shares: the brand line on a white card; `rows` are the card's table rows. */
-export function emailDocument(rows: string): string {
+export function emailDocument(brand: EmailBrand, rows: string): string {
   return `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:Helvetica,Arial,sans-serif;color:#0f172a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
-<tr><td style="font-size:20px;font-weight:700;color:#0f766e">${PRODUCT_NAME}</td></tr>
+<tr><td style="font-size:20px;font-weight:700;color:#0f766e">${escapeHtml(brand.name)}</td></tr>
 ${rows}
 </table></td></tr></table></body></html>`;
 }
 
 /** One layout for every transactional email: a heading, a paragraph, one button, a plain-text twin. */
-function layout(opts: {
-  heading: string;
-  intro: string;
-  actionLabel: string;
-  actionUrl: string;
-  outro: string;
-  /** Optional linked lines between the intro and the button (a digest's conversations). */
-  items?: Array<{ label: string; url: string }>;
-  /** Optional label/value rows between the intro and the button (wire instructions). */
-  details?: Array<{ label: string; value: string }>;
-  /** Optional free text someone wrote, kept with its line breaks (a contact message). */
-  quote?: string;
-}) {
+function layout(
+  brand: EmailBrand,
+  opts: {
+    heading: string;
+    intro: string;
+    actionLabel: string;
+    actionUrl: string;
+    outro: string;
+    /** Optional linked lines between the intro and the button (a digest's conversations). */
+    items?: Array<{ label: string; url: string }>;
+    /** Optional label/value rows between the intro and the button (wire instructions). */
+    details?: Array<{ label: string; value: string }>;
+    /** Optional free text someone wrote, kept with its line breaks (a contact message). */
+    quote?: string;
+  },
+) {
   const items = opts.items ?? [];
   const details = opts.details ?? [];
   const detailsHtml = details.length
@@ -55,21 +66,23 @@ function layout(opts: {
         .join('')}</ul></td></tr>`
     : '';
   const itemsText = items.map((i) => `- ${i.label}: ${i.url}`).join('\n');
-  const html =
-    emailDocument(`<tr><td style="padding-top:24px;font-size:18px;font-weight:600">${escapeHtml(opts.heading)}</td></tr>
+  const html = emailDocument(
+    brand,
+    `<tr><td style="padding-top:24px;font-size:18px;font-weight:600">${escapeHtml(opts.heading)}</td></tr>
 <tr><td style="padding-top:12px;font-size:15px;line-height:1.6">${escapeHtml(opts.intro)}</td></tr>
 ${detailsHtml}${itemsHtml}${quoteHtml}
 <tr><td style="padding:24px 0"><a href="${escapeHtml(opts.actionUrl)}" style="background:#0f766e;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600;display:inline-block">${escapeHtml(opts.actionLabel)}</a></td></tr>
-<tr><td style="font-size:13px;line-height:1.6;color:#475569">${escapeHtml(opts.outro)}<br><br>If the button does not work, open this link:<br><a href="${escapeHtml(opts.actionUrl)}" style="color:#0f766e;word-break:break-all">${escapeHtml(opts.actionUrl)}</a></td></tr>`);
-  const text = `${opts.heading}\n\n${opts.intro}\n\n${detailsText ? `${detailsText}\n\n` : ''}${itemsText ? `${itemsText}\n\n` : ''}${quoteText}${opts.actionLabel}: ${opts.actionUrl}\n\n${opts.outro}\n\n— ${PRODUCT_NAME}`;
+<tr><td style="font-size:13px;line-height:1.6;color:#475569">${escapeHtml(opts.outro)}<br><br>If the button does not work, open this link:<br><a href="${escapeHtml(opts.actionUrl)}" style="color:#0f766e;word-break:break-all">${escapeHtml(opts.actionUrl)}</a></td></tr>`,
+  );
+  const text = `${opts.heading}\n\n${opts.intro}\n\n${detailsText ? `${detailsText}\n\n` : ''}${itemsText ? `${itemsText}\n\n` : ''}${quoteText}${opts.actionLabel}: ${opts.actionUrl}\n\n${opts.outro}\n\n— ${brand.name}`;
   return { html, text };
 }
 
-export function emailVerificationEmail(name: string, url: string): RenderedEmail {
+export function emailVerificationEmail(brand: EmailBrand, name: string, url: string): RenderedEmail {
   return {
-    subject: `Confirm your email for ${PRODUCT_NAME}`,
-    ...layout({
-      heading: `Welcome to ${PRODUCT_NAME}, ${name}`,
+    subject: `Confirm your email for ${brand.name}`,
+    ...layout(brand, {
+      heading: `Welcome to ${brand.name}, ${name}`,
       intro: 'Please confirm your email address to finish creating your account and start trading.',
       actionLabel: 'Confirm my email',
       actionUrl: url,
@@ -78,10 +91,10 @@ export function emailVerificationEmail(name: string, url: string): RenderedEmail
   };
 }
 
-export function passwordResetEmail(name: string, url: string): RenderedEmail {
+export function passwordResetEmail(brand: EmailBrand, name: string, url: string): RenderedEmail {
   return {
-    subject: `Reset your ${PRODUCT_NAME} password`,
-    ...layout({
+    subject: `Reset your ${brand.name} password`,
+    ...layout(brand, {
       heading: 'Reset your password',
       intro: `Hello ${name}, we received a request to reset the password of your account.`,
       actionLabel: 'Choose a new password',
@@ -96,21 +109,24 @@ export function passwordResetEmail(name: string, url: string): RenderedEmail {
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 /** A contact-form message for the support team; replying answers the sender (Reply-To). */
-export function contactMessageEmail(input: {
-  firstName: string;
-  lastName: string;
-  email: string;
-  company: string | null;
-  subject: string;
-  message: string;
-  /** The sender's account address, shown when the form names another one. */
-  accountEmail: string;
-}): RenderedEmail {
+export function contactMessageEmail(
+  brand: EmailBrand,
+  input: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    company: string | null;
+    subject: string;
+    message: string;
+    /** The sender's account address, shown when the form names another one. */
+    accountEmail: string;
+  },
+): RenderedEmail {
   const sender = oneLine(`${input.firstName} ${input.lastName}`);
   const replyUrl = `mailto:${encodeURIComponent(input.email)}?subject=${encodeURIComponent(`Re: ${oneLine(input.subject)}`)}`;
   return {
     subject: `Contact form: ${oneLine(input.subject)} (from ${sender})`,
-    ...layout({
+    ...layout(brand, {
       heading: `New message from ${sender}`,
       intro: 'A signed-in user sent this message through the contact form.',
       details: [
@@ -132,6 +148,7 @@ export function contactMessageEmail(input: {
 
 /** Tells the owner why an administrator rejected their listing (the reason is escaped by the layout). */
 export function listingRejectedEmail(
+  brand: EmailBrand,
   name: string,
   title: string,
   reason: string,
@@ -139,7 +156,7 @@ export function listingRejectedEmail(
 ): RenderedEmail {
   return {
     subject: `Your listing "${title}" was not approved`,
-    ...layout({
+    ...layout(brand, {
       heading: `Hello ${name}, your listing was not approved`,
       intro: `An administrator reviewed your listing "${title}" and rejected it for this reason: ${reason}`,
       actionLabel: 'Manage my listings',
@@ -150,10 +167,15 @@ export function listingRejectedEmail(
 }
 
 /** Tells the owner an administrator verified their company profile. */
-export function companyVerifiedEmail(name: string, companyName: string, url: string): RenderedEmail {
+export function companyVerifiedEmail(
+  brand: EmailBrand,
+  name: string,
+  companyName: string,
+  url: string,
+): RenderedEmail {
   return {
     subject: `Your company "${companyName}" is verified`,
-    ...layout({
+    ...layout(brand, {
       heading: `Hello ${name}, your company is verified`,
       intro: `An administrator verified your company profile "${companyName}". It now shows the Verified badge in the company directory.`,
       actionLabel: 'View my company',
@@ -165,6 +187,7 @@ export function companyVerifiedEmail(name: string, companyName: string, url: str
 
 /** Tells the owner why an administrator removed their company (the reason is escaped by the layout). */
 export function companyRemovedEmail(
+  brand: EmailBrand,
   name: string,
   companyName: string,
   reason: string,
@@ -172,7 +195,7 @@ export function companyRemovedEmail(
 ): RenderedEmail {
   return {
     subject: `Your company "${companyName}" was removed from the directory`,
-    ...layout({
+    ...layout(brand, {
       heading: `Hello ${name}, your company was removed`,
       intro: `An administrator removed your company profile "${companyName}" from the directory for this reason: ${reason}`,
       actionLabel: 'Manage my companies',
@@ -184,6 +207,7 @@ export function companyRemovedEmail(
 
 /** The unread-message digest: one email listing each conversation with its count of unread messages. */
 export function messageDigestEmail(
+  brand: EmailBrand,
   name: string,
   conversations: Array<{ subject: string; fromName: string; count: number; url: string }>,
   messagesUrl: string,
@@ -192,8 +216,8 @@ export function messageDigestEmail(
   const total = conversations.reduce((n, c) => n + c.count, 0);
   const plural = (n: number) => (n === 1 ? '1 unread message' : `${n} unread messages`);
   return {
-    subject: `You have ${plural(total)} on ${PRODUCT_NAME}`,
-    ...layout({
+    subject: `You have ${plural(total)} on ${brand.name}`,
+    ...layout(brand, {
       heading: `Hello ${name}, you have ${plural(total)}`,
       intro:
         conversations.length === 1
@@ -211,20 +235,23 @@ export function messageDigestEmail(
 }
 
 /** The buyer's wire instructions: where to send how much, with the reference to quote. */
-export function wireInstructionsEmail(input: {
-  name: string;
-  listingTitle: string;
-  referenceNumber: string;
-  amount: string;
-  currency: string;
-  bankDetails: { bankName: string; accountName: string; accountNumber: string; swiftCode: string };
-  breakdown: Array<{ label: string; value: string }>;
-  processingFeePercent: number;
-  url: string;
-}): RenderedEmail {
+export function wireInstructionsEmail(
+  brand: EmailBrand,
+  input: {
+    name: string;
+    listingTitle: string;
+    referenceNumber: string;
+    amount: string;
+    currency: string;
+    bankDetails: { bankName: string; accountName: string; accountNumber: string; swiftCode: string };
+    breakdown: Array<{ label: string; value: string }>;
+    processingFeePercent: number;
+    url: string;
+  },
+): RenderedEmail {
   return {
     subject: `Wire transfer instructions ${input.referenceNumber}`,
-    ...layout({
+    ...layout(brand, {
       heading: `Wire ${input.amount} to fund the escrow`,
       intro: `Hello ${input.name}, please send ${input.amount} (${input.currency.toUpperCase()}) by wire transfer for "${input.listingTitle}". Quote the reference ${input.referenceNumber} so we can match your payment. Wire transfers take 1-3 business days.`,
       details: [
@@ -245,6 +272,7 @@ export function wireInstructionsEmail(input: {
 
 /** The daily match digest: new matches for the trader's listings, best first. */
 export function matchDigestEmail(
+  brand: EmailBrand,
   name: string,
   matches: Array<{ label: string; url: string }>,
   dashboardUrl: string,
@@ -252,8 +280,8 @@ export function matchDigestEmail(
 ): RenderedEmail {
   const plural = (n: number) => (n === 1 ? '1 new match' : `${n} new matches`);
   return {
-    subject: `${plural(matches.length)} for your listings on ${PRODUCT_NAME}`,
-    ...layout({
+    subject: `${plural(matches.length)} for your listings on ${brand.name}`,
+    ...layout(brand, {
       heading: `Hello ${name}, you have ${plural(matches.length)}`,
       intro: 'Traders whose listings fit yours:',
       items: matches,

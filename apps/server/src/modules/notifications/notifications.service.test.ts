@@ -45,6 +45,7 @@ describe('email delivery over SMTP', () => {
       to: 'x@example.test',
       kind: 'test',
       ...(await import('./email-templates.ts')).passwordResetEmail(
+        { name: 'Recytrade' },
         'Tom & "Jerry"',
         'http://localhost:3000/reset-password?token=a',
       ),

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { SettingValues } from '@app/shared/settings/settings.schemas';
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
+import type { EmailBrand, EmailRenderer, RenderedEmail } from './email-templates.ts';
 import type { Mailer } from './mailer.ts';
 import {
   findOutboxEmail,
@@ -29,16 +31,18 @@ export const ALWAYS_SENT_EMAIL_KINDS: ReadonlySet<string> = new Set([
   'campaign-test',
 ]);
 
+/**
+ * An email to queue: its recipient and kind, and its content either rendered or as `render`, which
+ * the service calls with the platform's brand as set at that moment (so every email carries the
+ * platform name the administrator chose, and the call site never reads the settings itself).
+ */
 export type QueueEmailInput = {
   to: string;
-  subject: string;
-  text: string;
-  html: string;
   kind: string;
   meta?: Record<string, unknown>;
   /** Sets the Reply-To header (the contact form: replies go to the person who wrote). */
   replyTo?: string;
-};
+} & (RenderedEmail | { render: EmailRenderer });
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 
@@ -57,9 +61,9 @@ export function createNotificationsService(deps: {
    * notification emails are off, a notification is kept in the outbox as 'skipped' and never sent.
    */
   async function queueEmail(input: QueueEmailInput): Promise<OutboxRow> {
-    const skipped =
-      !ALWAYS_SENT_EMAIL_KINDS.has(input.kind) && !(await settings.getAll())['email.notifications_enabled'];
-    const row = await writeEmail(input, skipped ? 'skipped' : 'queued');
+    const values = await settings.getAll();
+    const skipped = !ALWAYS_SENT_EMAIL_KINDS.has(input.kind) && !values['email.notifications_enabled'];
+    const row = await insertEmail(input, values, skipped ? 'skipped' : 'queued');
     if (!skipped)
       await jobs.send(EMAIL_DELIVERY_JOB, { id: row.id }, { retryLimit: MAX_DELIVERY_ATTEMPTS - 1 });
     return row;
@@ -97,18 +101,25 @@ export function createNotificationsService(deps: {
    * Writes the email to the outbox without queuing the retrying delivery job, for a sender that paces
    * and counts its own deliveries (bulk email campaigns); it then calls `deliverOnce`.
    */
-  async function writeEmail(
+  async function writeEmail(input: QueueEmailInput): Promise<OutboxRow> {
+    return insertEmail(input, await settings.getAll(), 'queued');
+  }
+
+  /** The outbox row, with the content rendered now under the platform name in `values`. */
+  async function insertEmail(
     input: QueueEmailInput,
-    status: 'queued' | 'skipped' = 'queued',
+    values: SettingValues,
+    status: 'queued' | 'skipped',
   ): Promise<OutboxRow> {
+    const email = 'render' in input ? input.render(brandOf(values)) : input;
     return insertOutboxEmail(db, {
       status,
       id: `eml_${randomUUID()}`,
       toAddress: input.to.toLowerCase(),
       replyTo: input.replyTo ?? null,
-      subject: input.subject,
-      textBody: input.text,
-      htmlBody: input.html,
+      subject: email.subject,
+      textBody: email.text,
+      htmlBody: email.html,
       kind: input.kind,
       meta: input.meta ?? {},
     });
@@ -140,8 +151,14 @@ export function createNotificationsService(deps: {
     deliverOnce,
     startWorkers,
     listMailbox,
+    /** The brand emails carry now, for a preview rendered outside the outbox. */
+    emailBrand: async (): Promise<EmailBrand> => brandOf(await settings.getAll()),
     getEmail: (id: string) => findOutboxEmail(db, id),
   };
+}
+
+function brandOf(values: SettingValues): EmailBrand {
+  return { name: values['platform.name'] };
 }
 
 /** Extra headers stored with an email (meta.headers, e.g. List-Unsubscribe) for the mailer. */
