@@ -567,7 +567,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         db: database.db,
         clock,
         admin,
-        config: { authRateLimitPerMinute: env.authRateLimitPerMinute },
+        config: {
+          authRateLimitPerMinute: env.authRateLimitPerMinute,
+          apiRateLimitPerMinute: env.apiRateLimitPerMinute,
+        },
       }),
       admin,
     ),

@@ -11,7 +11,7 @@ beforeAll(async () => {
 
 describe('admin security routes', () => {
   it('answer 401 to a visitor, 403 to a trader and serve an admin', async () => {
-    const { app } = await buildTestApp({ env: { authRateLimitPerMinute: 77 } });
+    const { app } = await buildTestApp({ env: { authRateLimitPerMinute: 77, apiRateLimitPerMinute: 240 } });
     const [admin, trader] = await Promise.all([adminClient(app), signedInClient(app)]);
     const visitor = createClient(app);
     for (const [method, url] of [
@@ -27,6 +27,7 @@ describe('admin security routes', () => {
     expect(overview.rateLimits.find((r) => r.name === 'Authentication requests')?.limit).toBe(
       '77 per minute',
     );
+    expect(overview.rateLimits.find((r) => r.name === 'Public API requests')?.limit).toBe('240 per minute');
     expect(overview.auditLog).toMatchObject({ page: 1, pageSize: 50 });
     expect((await admin.client.get('/api/admin/security/overview?auditPage=0')).statusCode).toBe(400);
   });

@@ -22,7 +22,7 @@ export function createSecurityService(deps: {
   clock: Clock;
   admin: AdminService;
   /** The limits the server was started with. */
-  config: { authRateLimitPerMinute: number };
+  config: { authRateLimitPerMinute: number; apiRateLimitPerMinute: number };
 }) {
   const { db, clock, admin, config } = deps;
 
@@ -42,6 +42,11 @@ export function createSecurityService(deps: {
         name: 'Failed sign-ins per address',
         limit: `${SIGN_IN_LIMITS.perAddress} per ${SIGN_IN_LIMITS.windowMinutes} minutes`,
         appliesTo: 'Each IP address',
+      },
+      {
+        name: 'Public API requests',
+        limit: `${config.apiRateLimitPerMinute} per minute`,
+        appliesTo: 'Each API key (/api/v1); the token exchange per presented key',
       },
       {
         name: 'Contact form',
