@@ -27,10 +27,11 @@ export function createAdminService(deps: { db: Db }) {
   }
 
   /** Makes an existing account an administrator (used by the CLI and, later, the admin screen). */
-  async function makeAdminByEmail(email: string): Promise<AdminRow> {
-    const user = await findUserByEmail(db, email);
+  /** Makes the account an administrator; pass the caller's transaction to commit with its audit row. */
+  async function makeAdminByEmail(email: string, tx: Db = db): Promise<AdminRow> {
+    const user = await findUserByEmail(tx, email);
     if (!user) throw new AppError('NOT_FOUND', `No account with the email ${email}`);
-    return insertAdmin(db, { id: randomUUID(), userId: user.id, email: user.email, role: 'admin' });
+    return insertAdmin(tx, { id: randomUUID(), userId: user.id, email: user.email, role: 'admin' });
   }
 
   return { isAdmin, requireAdmin, makeAdminByEmail, audit };

@@ -46,15 +46,22 @@ export function createAdminUsersService(deps: {
     const user = await findUserByEmail(db, email.trim());
     if (!user) throw new AppError('NOT_FOUND', M.noUserWithEmail);
     if (await admin.isAdmin(user.id)) throw new AppError('CONFLICT', M.alreadyAdmin);
-    const created = await admin.makeAdminByEmail(user.email);
-    if (actor)
-      await admin.audit.record({
-        actor,
-        action: 'admin.add',
-        targetType: 'admin',
-        targetId: created.id,
-        details: { email: created.email, userId: created.userId },
-      });
+    const created = await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const row = await admin.makeAdminByEmail(user.email, tx);
+      if (actor)
+        await admin.audit.record(
+          {
+            actor,
+            action: 'admin.add',
+            targetType: 'admin',
+            targetId: row.id,
+            details: { email: row.email, userId: row.userId },
+          },
+          tx,
+        );
+      return row;
+    });
     return toAdminRecord(created);
   }
 
@@ -118,15 +125,21 @@ export function createAdminUsersService(deps: {
     const user = await findUserById(db, userId);
     if (!user) throw new AppError('NOT_FOUND', M.userNotFound);
     if (!user.suspendedAt) throw new AppError('CONFLICT', M.notSuspended);
-    await setSuspension(db, user.id, null);
-    if (actor)
-      await admin.audit.record({
-        actor,
-        action: 'user.reinstate',
-        targetType: 'user',
-        targetId: user.id,
-        details: { email: user.email },
-      });
+    await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      await setSuspension(tx, user.id, null);
+      if (actor)
+        await admin.audit.record(
+          {
+            actor,
+            action: 'user.reinstate',
+            targetType: 'user',
+            targetId: user.id,
+            details: { email: user.email },
+          },
+          tx,
+        );
+    });
   }
 
   return { getAdmins, addAdmin, removeAdmin, listAllUsers, suspend, reinstate };

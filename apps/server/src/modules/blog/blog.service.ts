@@ -264,16 +264,19 @@ export function createBlogService(deps: { db: Db; clock: Clock; audit?: AuditRec
           id,
           tagRows.map((t) => t.id),
         );
+        if ('email' in author)
+          await audit(
+            {
+              actor: author,
+              action: 'blog_post.create',
+              targetType: 'blog_post',
+              targetId: id,
+              details: { title: body.title },
+            },
+            tx,
+          );
       }),
     );
-    if ('email' in author)
-      await audit({
-        actor: author,
-        action: 'blog_post.create',
-        targetType: 'blog_post',
-        targetId: id,
-        details: { title: body.title },
-      });
     return adminGet(id);
   }
 
@@ -290,22 +293,28 @@ export function createBlogService(deps: { db: Db; clock: Clock; audit?: AuditRec
           id,
           tagRows.map((t) => t.id),
         );
+        if (actor)
+          await audit(
+            {
+              actor,
+              action: 'blog_post.update',
+              targetType: 'blog_post',
+              targetId: id,
+              details: { title: body.title },
+            },
+            tx,
+          );
       }),
     );
-    if (actor)
-      await audit({
-        actor,
-        action: 'blog_post.update',
-        targetType: 'blog_post',
-        targetId: id,
-        details: { title: body.title },
-      });
     return adminGet(id);
   }
 
   async function remove(id: string, actor?: Actor): Promise<void> {
-    if (!(await deletePost(db, id))) throw postNotFound();
-    if (actor) await audit({ actor, action: 'blog_post.delete', targetType: 'blog_post', targetId: id });
+    await db.transaction(async (tx) => {
+      if (!(await deletePost(tx, id))) throw postNotFound();
+      if (actor)
+        await audit({ actor, action: 'blog_post.delete', targetType: 'blog_post', targetId: id }, tx);
+    });
   }
 
   /**

@@ -155,13 +155,15 @@ export function createCompaniesService(deps: {
   async function verify(admin: SessionUser, id: string): Promise<AdminCompany> {
     const row = await findVisible(id);
     const now = clock.now();
-    await updateCompany(db, id, {
-      verified: true,
-      verifiedAt: now,
-      verifiedByAdminEmail: admin.email,
-      updatedAt: now,
+    await db.transaction(async (tx) => {
+      await updateCompany(tx, id, {
+        verified: true,
+        verifiedAt: now,
+        verifiedByAdminEmail: admin.email,
+        updatedAt: now,
+      });
+      await audit({ actor: admin, action: 'company.verify', targetType: 'company', targetId: id }, tx);
     });
-    await audit({ actor: admin, action: 'company.verify', targetType: 'company', targetId: id });
     if (!row.verified)
       await notifications.queueEmail({
         to: row.ownerEmail,
@@ -177,18 +179,17 @@ export function createCompaniesService(deps: {
   async function remove(admin: SessionUser, id: string, reason: string): Promise<void> {
     const row = await findVisible(id);
     const now = clock.now();
-    await updateCompany(db, id, {
-      removedAt: now,
-      removalReason: reason,
-      removedByAdminEmail: admin.email,
-      updatedAt: now,
-    });
-    await audit({
-      actor: admin,
-      action: 'company.remove',
-      targetType: 'company',
-      targetId: id,
-      details: { reason },
+    await db.transaction(async (tx) => {
+      await updateCompany(tx, id, {
+        removedAt: now,
+        removalReason: reason,
+        removedByAdminEmail: admin.email,
+        updatedAt: now,
+      });
+      await audit(
+        { actor: admin, action: 'company.remove', targetType: 'company', targetId: id, details: { reason } },
+        tx,
+      );
     });
     await notifications.queueEmail({
       to: row.ownerEmail,

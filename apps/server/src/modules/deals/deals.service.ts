@@ -37,7 +37,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SessionUser } from '../accounts/accounts.service.ts';
-import { type AuditRecorder, noAudit } from '../admin/audit.ts';
+import { type AuditEntry, type AuditRecorder, noAudit } from '../admin/audit.ts';
 import { LEDGER_ACCOUNTS, type LedgerLine, type LedgerService } from '../ledger/ledger.service.ts';
 import type { MessagingService } from '../messaging/messaging.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
@@ -584,13 +584,15 @@ export function createDealsService(deps: {
 
   /**
    * The one entry point for state changes: access checked by the caller, then one transaction with
-   * the row locked; external calls (provider release or refund) and notifications around it.
+   * the row locked; external calls (provider release or refund) and notifications around it. An
+   * administrator's transition passes its audit entry, written in that same transaction.
    */
   async function applyDealTransition(
     dealId: string,
     transition: DealTransition,
     actor: DealActorRef,
     payload: DealTransitionPayload = {},
+    auditEntry?: AuditEntry,
   ): Promise<DealRow> {
     const current = await findDeal(db, dealId);
     if (!current) throw notFound();
@@ -612,9 +614,12 @@ export function createDealsService(deps: {
         );
       }
     }
-    const applied = await db.transaction((t) =>
-      applyInTx(t as unknown as Db, dealId, transition, actor, payload),
-    );
+    const applied = await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const result = await applyInTx(tx, dealId, transition, actor, payload);
+      if (auditEntry) await audit(auditEntry, tx);
+      return result;
+    });
     if (transition === 'refund-escrow') await refundCardFunding(dealId);
     await afterTransition(applied, transition);
     return applied.after;
@@ -1032,8 +1037,13 @@ export function createDealsService(deps: {
     dealId: string,
     action: 'release-escrow' | 'refund-escrow',
   ): Promise<Deal> {
-    const row = await applyDealTransition(dealId, action, { role: 'admin', userId: admin.id });
-    await audit({ actor: admin, action: `deal.${action}`, targetType: 'deal', targetId: dealId });
+    const row = await applyDealTransition(
+      dealId,
+      action,
+      { role: 'admin', userId: admin.id },
+      {},
+      { actor: admin, action: `deal.${action}`, targetType: 'deal', targetId: dealId },
+    );
     return toView(row, null);
   }
 

@@ -103,19 +103,25 @@ export function createPaymentMethodsService(deps: { db: Db; audit?: AuditRecorde
         : {}),
       ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
     };
-    const row =
-      Object.keys(patch).length > 0
-        ? await updatePaymentMethodRow(db, id, patch)
-        : await findPaymentMethodById(db, id);
-    if (!row) throw new AppError('NOT_FOUND', PAYMENT_METHOD_MESSAGES.notFound);
-    if (actor)
-      await audit({
-        actor,
-        action: 'payment_method.update',
-        targetType: 'payment_method',
-        targetId: id,
-        details: body,
-      });
+    const row = await db.transaction(async (tx) => {
+      const updated =
+        Object.keys(patch).length > 0
+          ? await updatePaymentMethodRow(tx, id, patch)
+          : await findPaymentMethodById(tx, id);
+      if (!updated) throw new AppError('NOT_FOUND', PAYMENT_METHOD_MESSAGES.notFound);
+      if (actor)
+        await audit(
+          {
+            actor,
+            action: 'payment_method.update',
+            targetType: 'payment_method',
+            targetId: id,
+            details: body,
+          },
+          tx,
+        );
+      return updated;
+    });
     return toPaymentMethod(row);
   }
 

@@ -129,14 +129,18 @@ export function createWireTransfersService(deps: {
   const { db, ledger, notifications, settings, clock, logger, reporter, appUrl, bankDetails, isAdmin } = deps;
   const generateReference = deps.generateReference ?? generateWireReference;
   const audit = deps.audit ?? noAudit;
-  const audited = (admin: WireAdmin, action: string, id: string, notes?: string) =>
-    audit({
-      actor: admin,
-      action: `wire_transfer.${action}`,
-      targetType: 'wire_transfer',
-      targetId: id,
-      details: notes === undefined ? {} : { notes },
-    });
+  /** Records the administrator's action inside the action's own transaction. */
+  const audited = (tx: Db, admin: WireAdmin, action: string, id: string, notes?: string) =>
+    audit(
+      {
+        actor: admin,
+        action: `wire_transfer.${action}`,
+        targetType: 'wire_transfer',
+        targetId: id,
+        details: notes === undefined ? {} : { notes },
+      },
+      tx,
+    );
   const verifiedHandlers: WireVerifiedHandler[] = [];
   const failedHandlers: WireTransferHandler[] = [];
   const commissionHandlers: WireTransferHandler[] = [];
@@ -347,6 +351,7 @@ export function createWireTransfersService(deps: {
       const wire = await lockForChange(tx, id);
       if (wire.status === 'verified') throw new AppError('CONFLICT', DEAL_MESSAGES.wireAlreadyVerified);
       if (wire.status === 'failed') throw new AppError('CONFLICT', WIRE_MESSAGES.failed);
+      await audited(tx, admin, 'received', id, notes);
       if (wire.status === 'received' && notes === undefined) return;
       await updateWireTransfer(tx, id, {
         status: 'received',
@@ -358,7 +363,6 @@ export function createWireTransfersService(deps: {
         'Wire transfer received',
       );
     });
-    await audited(admin, 'received', id, notes);
     return view(id);
   }
 
@@ -374,6 +378,7 @@ export function createWireTransfersService(deps: {
       const wire = await lockForChange(tx, id);
       if (wire.status === 'verified') throw new AppError('CONFLICT', DEAL_MESSAGES.wireAlreadyVerified);
       if (wire.status === 'failed') throw new AppError('CONFLICT', WIRE_MESSAGES.failed);
+      await audited(tx, admin, 'verify', id, notes);
       const now = clock.now();
       const updated = (await updateWireTransfer(tx, id, {
         status: 'verified',
@@ -407,7 +412,6 @@ export function createWireTransfersService(deps: {
         ? 'Wire transfer verified and returned to the buyer'
         : 'Wire transfer verified',
     );
-    await audited(admin, 'verify', id, notes);
     if (!verified.returnedToBuyerAt) await runAfterVerification(verified);
     return view(id);
   }
@@ -473,6 +477,7 @@ export function createWireTransfersService(deps: {
       const wire = await lockForChange(tx, id);
       if (wire.status === 'verified') throw new AppError('CONFLICT', DEAL_MESSAGES.wireAlreadyVerified);
       if (wire.status === 'failed') throw new AppError('CONFLICT', WIRE_MESSAGES.failed);
+      await audited(tx, admin, 'fail', id, notes);
       const updated = (await updateWireTransfer(tx, id, {
         status: 'failed',
         adminNotes: notes ?? wire.adminNotes,
@@ -485,7 +490,6 @@ export function createWireTransfersService(deps: {
         'Wire transfer marked failed',
       );
     });
-    await audited(admin, 'fail', id, notes);
     return view(id);
   }
 
@@ -494,6 +498,7 @@ export function createWireTransfersService(deps: {
     await inTransaction(async (tx) => {
       const wire = await lockForChange(tx, id);
       if (wire.status !== 'verified') throw new AppError('CONFLICT', WIRE_MESSAGES.notVerified);
+      if (actor) await audited(tx, actor, 'transfer_processing_fee', id);
       // A returned wire kept its fee when it was returned.
       if (wire.processingFeeTransferredAt) return;
       if (wire.processingFeeCents > 0) {
@@ -515,7 +520,6 @@ export function createWireTransfersService(deps: {
       const now = clock.now();
       await updateWireTransfer(tx, id, { processingFeeTransferredAt: now, updatedAt: now });
     });
-    if (actor) await audited(actor, 'transfer_processing_fee', id);
     return view(id);
   }
 
@@ -530,6 +534,7 @@ export function createWireTransfersService(deps: {
       if (wire.paymentType !== DEAL_ESCROW_PAYMENT || !wire.relatedId || wire.commissionCents <= 0)
         throw new AppError('CONFLICT', WIRE_MESSAGES.noCommission);
       if (wire.returnedToBuyerAt) throw new AppError('CONFLICT', WIRE_MESSAGES.returnedToBuyer);
+      if (actor) await audited(tx, actor, 'transfer_commission', id);
       if (wire.commissionTransferredAt) return;
       await ledger.postTransaction(
         {
@@ -552,7 +557,6 @@ export function createWireTransfersService(deps: {
       })) as WireTransferRow;
       for (const handler of commissionHandlers) await handler(updated, tx);
     });
-    if (actor) await audited(actor, 'transfer_commission', id);
     return view(id);
   }
 

@@ -464,18 +464,23 @@ export function createListingsService(deps: {
 
   async function approve(admin: SessionUser, id: string, notes?: string): Promise<OwnListing> {
     if (!(await findListing(db, id))) throw new AppError('NOT_FOUND', NOT_FOUND);
-    await updateListing(db, id, {
-      approvalStatus: 'approved',
-      adminNotes: notes || null,
-      reviewedByAdminEmail: admin.email,
-      reviewedAt: clock.now(),
-    });
-    await audit({
-      actor: admin,
-      action: 'listing.approve',
-      targetType: 'listing',
-      targetId: id,
-      details: notes ? { notes } : {},
+    await db.transaction(async (tx) => {
+      await updateListing(tx, id, {
+        approvalStatus: 'approved',
+        adminNotes: notes || null,
+        reviewedByAdminEmail: admin.email,
+        reviewedAt: clock.now(),
+      });
+      await audit(
+        {
+          actor: admin,
+          action: 'listing.approve',
+          targetType: 'listing',
+          targetId: id,
+          details: notes ? { notes } : {},
+        },
+        tx,
+      );
     });
     await listingChanged(id);
     return getOwn(id);
@@ -484,18 +489,17 @@ export function createListingsService(deps: {
   async function reject(admin: SessionUser, id: string, reason: string): Promise<OwnListing> {
     const row = await findListing(db, id);
     if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-    await updateListing(db, id, {
-      approvalStatus: 'rejected',
-      adminNotes: reason,
-      reviewedByAdminEmail: admin.email,
-      reviewedAt: clock.now(),
-    });
-    await audit({
-      actor: admin,
-      action: 'listing.reject',
-      targetType: 'listing',
-      targetId: id,
-      details: { reason },
+    await db.transaction(async (tx) => {
+      await updateListing(tx, id, {
+        approvalStatus: 'rejected',
+        adminNotes: reason,
+        reviewedByAdminEmail: admin.email,
+        reviewedAt: clock.now(),
+      });
+      await audit(
+        { actor: admin, action: 'listing.reject', targetType: 'listing', targetId: id, details: { reason } },
+        tx,
+      );
     });
     await notifications.queueEmail({
       to: row.ownerEmail,
