@@ -85,8 +85,8 @@ describe('admin actions and their audit rows commit together', () => {
     const postId = (post.json() as { id: string }).id;
     const [method] = await db.select().from(paymentMethods).limit(1);
     ok(await admin.client.post(`/api/admin/users/${other.user.id}/suspend`, { reason: 'Spam' }), 'suspend');
-    // A wire-funded deal in dispute, for the administrator's refund.
-    const { deal, wire } = await wireFundedDeal(db, buyer, seller, listing.id);
+    // A wire-funded deal whose transfer has arrived, for the administrator to verify.
+    const { wire } = await wireFundedDeal(db, buyer, seller, listing.id);
     ok(await admin.client.post(`/api/admin/wire-transfers/${wire.id}/received`, {}), 'wire received');
     await db.delete(adminAuditLog);
 
