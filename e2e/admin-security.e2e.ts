@@ -60,3 +60,48 @@ test('an admin sees a failed sign-in, ends a trader session and finds the action
   await expectAccessible(page);
   await traderContext.close();
 });
+
+test("an admin revokes a trader's leaked API key from /admin/security, and its token stops working", async ({
+  page,
+  request,
+  baseURL,
+  browser,
+}) => {
+  const origin = String(baseURL);
+  const trader = await createConfirmedAccount(request, origin, 'apikeyowner');
+  const traderContext = await browser.newContext({ baseURL: origin });
+  await signInByApi(traderContext.request, origin, trader.email, trader.password);
+  const created = await traderContext.request.post('/api/me/api-keys', {
+    headers: { origin },
+    data: { name: 'Yard system' },
+  });
+  expect(created.status()).toBe(201);
+  const { secret } = (await created.json()) as { secret: string };
+  // A plain API client, no cookies: the key becomes a token.
+  const client = await browser.newContext({ baseURL: origin });
+  const token = (await (await client.request.post('/api/v1/auth/token', { data: { apiKey: secret } })).json())
+    .accessToken as string;
+  const verify = () =>
+    client.request.get('/api/v1/auth/verify', { headers: { authorization: `Bearer ${token}` } });
+  expect((await verify()).status()).toBe(200);
+
+  await page.goto('/');
+  await signInThroughDialog(page, DEMO_ADMIN, DEMO_PASSWORD);
+  await page.goto('/admin/security');
+  const row = page.getByRole('row').filter({ hasText: trader.email }).filter({ hasText: 'Yard system' });
+  await expect(row).toContainText('Active');
+  await expect(page.getByRole('row').filter({ hasText: 'Public API requests' })).toContainText('per minute');
+  await expectAccessible(page);
+
+  await row.getByRole('button', { name: `Revoke Yard system of ${trader.email}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Revoke this API key?' });
+  await expect(confirm).toBeVisible();
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Revoke Key' }).click();
+  await expect(page.getByText('API key revoked', { exact: true })).toBeVisible();
+  await expect(row).toContainText('Revoked');
+  expect((await verify()).status()).toBe(401);
+  await expect(page.getByRole('row').filter({ hasText: 'api_key.revoke' }).first()).toContainText(DEMO_ADMIN);
+  await traderContext.close();
+  await client.close();
+});

@@ -119,7 +119,11 @@ import { sandboxPagesRoutes } from './modules/payments/providers/sandbox/sandbox
 import { deriveSandboxWebhookSecret } from './modules/payments/providers/sandbox/sandbox-signature.ts';
 import { createStripeProvider } from './modules/payments/providers/stripe/stripe.provider.ts';
 import { schedulePublicApiJobs } from './modules/public-api/public-api.job.ts';
-import { apiKeysRoutes, publicApiV1Routes } from './modules/public-api/public-api.routes.ts';
+import {
+  adminApiKeysRoutes,
+  apiKeysRoutes,
+  publicApiV1Routes,
+} from './modules/public-api/public-api.routes.ts';
 import { createPublicApiService, type PublicApiService } from './modules/public-api/public-api.service.ts';
 import { createRealtimeService, type RealtimeService } from './modules/realtime/realtime.service.ts';
 import { registerRealtimeSocket } from './modules/realtime/realtime.socket.ts';
@@ -490,7 +494,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     settings,
   });
-  const publicApi = createPublicApiService({ db: database.db, clock });
+  const publicApi = createPublicApiService({ db: database.db, clock, audit });
   app.decorate('services', {
     accounts,
     admin,
@@ -587,6 +591,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(paymentsRoutes(payments));
   await app.register(listingsRoutes(listings, admin));
   await app.register(apiKeysRoutes(publicApi));
+  await app.register(adminApiKeysRoutes(publicApi, admin));
   await app.register(
     publicApiV1Routes(publicApi, listings, { rateLimitPerMinute: env.apiRateLimitPerMinute }),
   );

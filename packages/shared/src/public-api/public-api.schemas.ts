@@ -33,6 +33,7 @@ export const API_MESSAGES = {
   tooManyKeys: `You can have at most ${API_KEY_LIMITS.maxActiveKeysPerUser} active API keys. Revoke one first.`,
   keyCreated: 'API key created',
   keyRevoked: 'API key revoked',
+  keyAlreadyRevoked: 'This API key is already revoked',
   keyNotFound: 'API key not found',
   /** 401 on POST /api/v1/auth/token: unknown, malformed or revoked key, or a suspended user's. */
   invalidKey: 'Invalid or revoked API key',
@@ -72,6 +73,30 @@ export type CreateApiKeyBody = z.infer<typeof CreateApiKeyBodySchema>;
 /** The answer to creating a key: the only time the whole secret is shown. */
 export const CreatedApiKeySchema = ApiKeySchema.extend({ secret: z.string() });
 export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
+
+// ---- API keys in the back office (/admin/security) ----
+
+/** A key as administrators see it: with its owner, never its secret. */
+export const AdminApiKeySchema = ApiKeySchema.extend({
+  owner: z.object({ id: z.string(), name: z.string(), email: z.string(), company: z.string().nullable() }),
+});
+export type AdminApiKey = z.infer<typeof AdminApiKeySchema>;
+
+export const ADMIN_API_KEYS_PAGE_SIZE = 25;
+
+export const AdminApiKeyPageSchema = z.object({
+  items: z.array(AdminApiKeySchema),
+  /** Active (unrevoked) keys on the platform. */
+  activeCount: z.number().int(),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminApiKeyPage = z.infer<typeof AdminApiKeyPageSchema>;
+
+export const AdminApiKeysQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
 
 // ---- v1 auth ----
 

@@ -40,6 +40,38 @@ export async function findUserKey(db: Db, userId: string, keyId: string): Promis
   return row;
 }
 
+/**
+ * Every user's keys for the back office: active ones first, each by its latest activity (last use,
+ * else creation), with their owners, one page at a time; and how many keys are active on the platform.
+ */
+export async function listAllKeys(db: Db, page: number, pageSize: number) {
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        key: apiKeys,
+        owner: { id: users.id, name: users.name, email: users.email, company: users.company },
+      })
+      .from(apiKeys)
+      .innerJoin(users, eq(users.id, apiKeys.userId))
+      .orderBy(
+        sql`${apiKeys.revokedAt} is not null`,
+        sql`coalesce(${apiKeys.lastUsedAt}, ${apiKeys.createdAt}) desc`,
+        desc(apiKeys.id),
+      )
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ total: count(), active: sql<number>`count(*) filter (where ${apiKeys.revokedAt} is null)` })
+      .from(apiKeys),
+  ]);
+  return { rows, total: totals?.total ?? 0, active: Number(totals?.active ?? 0) };
+}
+
+export async function findKeyById(db: Db, keyId: string): Promise<ApiKeyRow | undefined> {
+  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, keyId));
+  return row;
+}
+
 /** Marks the key revoked unless it already is; its tokens stop working with it (see findTokenPrincipal). */
 export async function revokeKey(db: Db, keyId: string, now: Date): Promise<void> {
   await db

@@ -1,5 +1,6 @@
 import { LISTING_SORTS, monthlyLimitMessage } from '@app/shared/listings/listings.schemas';
 import {
+  AdminApiKeyPageSchema,
   API_KEY_LIMITS,
   API_MESSAGES,
   API_TOKEN_TTL_SECONDS,
@@ -14,6 +15,7 @@ import { bearer, listingBody } from '../../../test/factories/public-api.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
 import { users } from '../accounts/accounts.table.ts';
+import { adminAuditLog } from '../admin/audit.table.ts';
 import { apiTokens } from './public-api.table.ts';
 
 const storage = createLocalStorage(`/tmp/recytrade-test-uploads-${process.pid}`);
@@ -306,6 +308,50 @@ describe('credentials that stop working', () => {
       API_MESSAGES.invalidToken,
     );
     expectError(await client.token(trader.key.secret), 401, API_MESSAGES.invalidKey);
+  });
+
+  it('lets an administrator see every user’s keys and revoke one, audited; others get 401 and 403', async () => {
+    const { app, database } = await buildTestApp({ storage });
+    const [trader, other, admin] = await Promise.all([apiTrader(app), apiTrader(app), adminClient(app)]);
+    await createKey(other.client, 'Spare');
+    expect((await createClient(app).get('/api/admin/api-keys')).statusCode).toBe(401);
+    expect((await trader.client.get('/api/admin/api-keys')).statusCode).toBe(403);
+    expect((await trader.client.post(`/api/admin/api-keys/${other.key.id}/revoke`, {})).statusCode).toBe(403);
+
+    const listed = AdminApiKeyPageSchema.parse((await admin.client.get('/api/admin/api-keys')).json());
+    expect(listed).toMatchObject({ activeCount: 3, total: 3, page: 1 });
+    const entry = listed.items.find((k) => k.id === trader.key.id);
+    expect(entry).toMatchObject({
+      prefix: trader.key.prefix,
+      owner: { id: trader.user.id, email: trader.user.email },
+      revokedAt: null,
+    });
+    // The most recent activity first (a use, else the creation: the spare key was made last), never a secret.
+    expect(listed.items[0]?.name).toBe('Spare');
+    expect(JSON.stringify(listed)).not.toContain(trader.key.secret);
+
+    const revoked = await admin.client.post(`/api/admin/api-keys/${trader.key.id}/revoke`, {});
+    expect(revoked.statusCode, revoked.body).toBe(204);
+    expectError(await api(app).get('/api/v1/auth/verify', trader.token), 401, API_MESSAGES.invalidToken);
+    expect((await api(app).get('/api/v1/auth/verify', other.token)).statusCode).toBe(200);
+    const again = await admin.client.post(`/api/admin/api-keys/${trader.key.id}/revoke`, {});
+    expectError(again, 409, API_MESSAGES.keyAlreadyRevoked);
+    expectError(
+      await admin.client.post('/api/admin/api-keys/nope/revoke', {}),
+      404,
+      API_MESSAGES.keyNotFound,
+    );
+    expect((await admin.client.get('/api/admin/api-keys?page=0')).statusCode).toBe(400);
+
+    const audits = await database.db
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.targetId, trader.key.id));
+    expect(audits.map((a) => [a.action, a.actorUserId])).toEqual([['api_key.revoke', admin.user.id]]);
+    const after = AdminApiKeyPageSchema.parse((await admin.client.get('/api/admin/api-keys')).json());
+    expect(after.activeCount).toBe(2);
+    // Revoked keys sink to the end of the list.
+    expect(after.items.at(-1)?.id).toBe(trader.key.id);
   });
 
   it('a suspended user’s keys and tokens stop working at once', async () => {

@@ -6,6 +6,8 @@ import {
   UpdateListingBodySchema,
 } from '@app/shared/listings/listings.schemas';
 import {
+  AdminApiKeyPageSchema,
+  AdminApiKeysQuerySchema,
   API_MESSAGES,
   API_RATE_LIMIT,
   API_TOKEN_TTL_SECONDS,
@@ -27,6 +29,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { registerBearerAuth, requireApiUser } from '../../plugins/bearer-auth.ts';
 import { requireUser } from '../../plugins/session.ts';
+import type { AdminService } from '../admin/admin.service.ts';
 import type { ListingsService } from '../listings/listings.service.ts';
 import { hashSecret, type PublicApiService } from './public-api.service.ts';
 
@@ -90,6 +93,26 @@ export const apiKeysRoutes =
         return reply.status(204).send(null);
       },
     );
+  };
+
+/** /api/admin/api-keys: every user's keys for /admin/security, and revocation by an administrator. */
+export const adminApiKeysRoutes =
+  (publicApi: PublicApiService, admin: AdminService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/admin/api-keys',
+      { schema: { querystring: AdminApiKeysQuerySchema, response: { 200: AdminApiKeyPageSchema } } },
+      async (request) => {
+        await admin.requireAdmin(request);
+        return publicApi.adminListKeys(request.query.page);
+      },
+    );
+
+    app.post('/api/admin/api-keys/:id/revoke', { schema: { params: IdParams } }, async (request, reply) => {
+      const actor = await admin.requireAdmin(request);
+      await publicApi.adminRevokeKey(actor, request.params.id);
+      return reply.status(204).send();
+    });
   };
 
 /**

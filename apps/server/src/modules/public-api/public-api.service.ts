@@ -1,5 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
+  ADMIN_API_KEYS_PAGE_SIZE,
+  type AdminApiKeyPage,
   API_KEY_LIMITS,
   API_KEY_SECRET_PREFIX,
   API_MESSAGES,
@@ -16,15 +18,18 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SessionUser } from '../accounts/accounts.service.ts';
+import { type AuditActor, type AuditRecorder, noAudit } from '../admin/audit.ts';
 import {
   type ApiKeyRow,
   countActiveKeys,
   deleteExpiredTokens,
+  findKeyById,
   findTokenPrincipal,
   findUsableKeyByHash,
   findUserKey,
   insertKey,
   insertToken,
+  listAllKeys,
   listKeys,
   lockUserKeys,
   revokeKey,
@@ -57,8 +62,9 @@ const looksLike = (secret: string, prefix: string) =>
   secret.startsWith(prefix) && secret.length <= MAX_SECRET_LENGTH;
 
 /** The public REST API's credentials: API keys, the bearer tokens they are exchanged for, and their check. */
-export function createPublicApiService(deps: { db: Db; clock: Clock }) {
+export function createPublicApiService(deps: { db: Db; clock: Clock; audit?: AuditRecorder }) {
   const { db, clock } = deps;
+  const audit = deps.audit ?? noAudit;
 
   /** Creates a key and returns its secret, the only time it is shown; at most 10 active keys per user. */
   async function createKey(user: SessionUser, body: CreateApiKeyBody): Promise<CreatedApiKey> {
@@ -89,6 +95,42 @@ export function createPublicApiService(deps: { db: Db; clock: Clock }) {
     const key = await findUserKey(db, userId, keyId);
     if (!key) throw new AppError('NOT_FOUND', API_MESSAGES.keyNotFound);
     await revokeKey(db, key.id, clock.now());
+  }
+
+  /** /admin/security: every user's keys, unrevoked and recently used first. */
+  async function adminListKeys(page: number): Promise<AdminApiKeyPage> {
+    const { rows, total, active } = await listAllKeys(db, page, ADMIN_API_KEYS_PAGE_SIZE);
+    return {
+      items: rows.map((r) => ({ ...toApiKey(r.key), owner: r.owner })),
+      activeCount: active,
+      total,
+      page,
+      pageSize: ADMIN_API_KEYS_PAGE_SIZE,
+    };
+  }
+
+  /**
+   * An administrator revokes someone's key (a leaked secret, abuse): its tokens stop working at once,
+   * and the audit row commits with the revocation.
+   */
+  async function adminRevokeKey(actor: AuditActor, keyId: string): Promise<void> {
+    await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const key = await findKeyById(tx, keyId);
+      if (!key) throw new AppError('NOT_FOUND', API_MESSAGES.keyNotFound);
+      if (key.revokedAt) throw new AppError('CONFLICT', API_MESSAGES.keyAlreadyRevoked);
+      await revokeKey(tx, key.id, clock.now());
+      await audit(
+        {
+          actor,
+          action: 'api_key.revoke',
+          targetType: 'api_key',
+          targetId: key.id,
+          details: { name: key.name, prefix: key.prefix, ownerUserId: key.userId },
+        },
+        tx,
+      );
+    });
   }
 
   /** Exchanges an API key for a bearer token valid for API_TOKEN_TTL_SECONDS. */
@@ -157,6 +199,8 @@ export function createPublicApiService(deps: { db: Db; clock: Clock }) {
     createKey,
     listUserKeys,
     revokeUserKey,
+    adminListKeys,
+    adminRevokeKey,
     exchangeToken,
     authenticate,
     describe,

@@ -1,14 +1,25 @@
-import { Gauge, History, type KeyRound, MonitorSmartphone, ShieldAlert } from 'lucide-react';
+import { API_MESSAGES } from '@app/shared/public-api/public-api.schemas';
+import { Gauge, History, KeyRound, MonitorSmartphone, ShieldAlert } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  Table,
+  TableActionsHead,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { parseApiError } from '@/lib/api-client';
+import { type AdminApiKey, useAdminApiKeys, useAdminRevokeApiKey } from '../api/admin-api-keys';
 import {
   type ActiveSession,
   type SecurityOverview,
@@ -22,7 +33,7 @@ function Time({ iso }: { iso: string }) {
   return <time dateTime={iso}>{when(iso)}</time>;
 }
 
-/** /admin/security: failed sign-ins, live sessions, the rate limits in force and the audit log. */
+/** /admin/security: failed sign-ins, live sessions, the rate limits in force, API keys and the audit log. */
 export function SecuritySettings() {
   const [auditPage, setAuditPage] = useState(1);
   const overview = useSecurityOverview(auditPage);
@@ -66,6 +77,13 @@ export function SecuritySettings() {
       </Section>
       <Section icon={Gauge} title="Rate Limits" description="The limits the server enforces now.">
         {data ? <RateLimits items={data.rateLimits} /> : <ListSkeleton rows={3} />}
+      </Section>
+      <Section
+        icon={KeyRound}
+        title="API Keys"
+        description="Every user's keys to the public API: active and recently used first. Revoking one stops its tokens at once."
+      >
+        <ApiKeys />
       </Section>
       <Section icon={History} title="Audit Log" description="Every administrative action, newest first.">
         {data ? (
@@ -351,5 +369,139 @@ function AuditLog({ log }: { log: SecurityOverview['auditLog'] }) {
         </MobileCard>
       ))}
     />
+  );
+}
+
+/** Every user's API keys with their owners, and revocation by an administrator. */
+function ApiKeys() {
+  const [page, setPage] = useState(1);
+  const keys = useAdminApiKeys(page);
+  const revoke = useAdminRevokeApiKey();
+  const [revoking, setRevoking] = useState<AdminApiKey | null>(null);
+
+  const confirmRevoke = async () => {
+    if (!revoking) return;
+    try {
+      await revoke.mutateAsync(revoking.id);
+      toast.success(API_MESSAGES.keyRevoked, {
+        description: `${revoking.name} of ${revoking.owner.email} no longer works.`,
+      });
+      setRevoking(null);
+    } catch (error) {
+      toast.error(parseApiError(error).message || 'Failed to revoke the key');
+    }
+  };
+
+  if (keys.isError)
+    return (
+      <EmptyState
+        headingLevel={3}
+        title={parseApiError(keys.error).message || 'Failed to load API keys'}
+        action={<Button onClick={() => void keys.refetch()}>Try Again</Button>}
+      />
+    );
+  if (!keys.data) return <ListSkeleton rows={3} />;
+  const { items, activeCount, total, pageSize } = keys.data;
+  if (items.length === 0)
+    return (
+      <EmptyState headingLevel={3} title="No API keys" description="No user has created an API key yet." />
+    );
+  const status = (k: AdminApiKey) => (
+    <Badge variant={k.revokedAt ? 'secondary' : 'success'}>{k.revokedAt ? 'Revoked' : 'Active'}</Badge>
+  );
+  const lastUsed = (k: AdminApiKey) => (k.lastUsedAt ? <Time iso={k.lastUsedAt} /> : 'Never used');
+  const revokeButton = (k: AdminApiKey) =>
+    k.revokedAt ? null : (
+      <Button
+        size="sm"
+        variant="outline"
+        aria-label={`Revoke ${k.name} of ${k.owner.email}`}
+        onClick={() => setRevoking(k)}
+      >
+        Revoke
+      </Button>
+    );
+  return (
+    <>
+      <p className="mb-4 text-sm text-muted-foreground">
+        {activeCount} active of {total} {total === 1 ? 'key' : 'keys'}
+      </p>
+      <Responsive
+        table={
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Owner</TableHead>
+                <TableHead>Key</TableHead>
+                <TableHead>Created</TableHead>
+                <TableHead>Last used</TableHead>
+                <TableHead>Status</TableHead>
+                <TableActionsHead />
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {items.map((k) => (
+                <TableRow key={k.id}>
+                  <TableCell className="max-w-64">
+                    <div className="break-all font-medium">{k.owner.email}</div>
+                    <div className="text-muted-foreground">{k.owner.company ?? k.owner.name}</div>
+                  </TableCell>
+                  <TableCell>
+                    <div className="font-medium wrap-anywhere">{k.name}</div>
+                    <code className="font-mono text-xs text-muted-foreground">{k.prefix}…</code>
+                  </TableCell>
+                  <TableCell>
+                    <Time iso={k.createdAt} />
+                  </TableCell>
+                  <TableCell>{lastUsed(k)}</TableCell>
+                  <TableCell>{status(k)}</TableCell>
+                  <TableCell className="text-right">{revokeButton(k)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        }
+        cards={items.map((k) => (
+          <MobileCard key={k.id}>
+            <div className="flex items-center justify-between gap-2">
+              <span className="font-medium wrap-anywhere">{k.name}</span>
+              {status(k)}
+            </div>
+            <Field label="Owner">{k.owner.email}</Field>
+            <Field label="Key">
+              <code className="font-mono">{k.prefix}…</code>
+            </Field>
+            <Field label="Created">
+              <Time iso={k.createdAt} />
+            </Field>
+            <Field label="Last used">{lastUsed(k)}</Field>
+            {k.revokedAt ? null : <div className="pt-2">{revokeButton(k)}</div>}
+          </MobileCard>
+        ))}
+      />
+      <Pagination
+        className="mt-4"
+        label="API key pages"
+        page={page}
+        pageCount={Math.ceil(total / pageSize)}
+        onPageChange={setPage}
+      />
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => {
+          if (!open) setRevoking(null);
+        }}
+        title="Revoke this API key?"
+        description={
+          revoking
+            ? `${revoking.name} (${revoking.prefix}…) of ${revoking.owner.email} and every token issued for it stop working at once. The owner can create a new key.`
+            : ''
+        }
+        confirmLabel="Revoke Key"
+        busyLabel="Revoking..."
+        isBusy={revoke.isPending}
+        onConfirm={() => void confirmRevoke()}
+      />
+    </>
   );
 }
