@@ -15,8 +15,8 @@ export function createRealtimeService(deps: { pubsub: PubSub }) {
   const socketsByUser = new Map<string, Set<Sendable>>();
   /** Visitors' sockets: they receive public broadcasts (the directory) and nothing addressed to a user. */
   const anonymousSockets = new Set<Sendable>();
-  /** Administrators' sockets stay open when maintenance starts (they keep full access). */
-  const adminSockets = new WeakSet<Sendable>();
+  /** Whether a socket is an administrator's (checked as it opens): theirs stay open when maintenance starts. */
+  const adminChecks = new WeakMap<Sendable, Promise<boolean>>();
 
   deps.pubsub.onMessage((message) => {
     const frame = JSON.stringify(message.event);
@@ -32,8 +32,10 @@ export function createRealtimeService(deps: { pubsub: PubSub }) {
         if (socket.readyState !== OPEN) continue;
         socket.send(frame);
         if (endsSession) socket.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
-        else if (startsMaintenance && !adminSockets.has(socket))
-          socket.close(MAINTENANCE_CLOSE_CODE, 'Maintenance');
+        else if (startsMaintenance)
+          void (adminChecks.get(socket) ?? Promise.resolve(false)).then((isAdmin) => {
+            if (!isAdmin && socket.readyState === OPEN) socket.close(MAINTENANCE_CLOSE_CODE, 'Maintenance');
+          });
       }
   });
 
@@ -60,9 +62,9 @@ export function createRealtimeService(deps: { pubsub: PubSub }) {
     await publishToUser(userId, { type: 'session.ended', reason });
   }
 
-  /** Marks a socket as an administrator's, once the socket route has checked (see MAINTENANCE_CLOSE_CODE). */
-  function markAdmin(socket: Sendable): void {
-    adminSockets.add(socket);
+  /** Records the socket route's check of whether the socket is an administrator's (see MAINTENANCE_CLOSE_CODE). */
+  function setAdminCheck(socket: Sendable, isAdmin: Promise<boolean>): void {
+    adminChecks.set(socket, isAdmin);
   }
 
   function attach(userId: string | null, socket: Sendable): () => void {
@@ -90,7 +92,7 @@ export function createRealtimeService(deps: { pubsub: PubSub }) {
     publishToAll,
     endSessionsOf,
     attach,
-    markAdmin,
+    setAdminCheck,
     connectionCount,
   };
 }

@@ -34,17 +34,16 @@ export function registerRealtimeSocket(
       if (event.data.type === 'ping') send(socket, { type: 'pong' });
     });
     socket.on('close', detach);
-    // Administrators' sockets outlive the start of maintenance mode, everyone else's close then; the
-    // greeting follows the check, so a client greeted is one the server knows.
-    const adminCheck = userId ? deps.isAdmin(userId) : Promise.resolve(false);
-    void adminCheck
-      .catch((err: unknown) => {
-        request.log.warn({ err }, 'admin check for a socket failed');
-        return false;
-      })
-      .then((admin) => {
-        if (admin) realtime.markAdmin(socket);
-        send(socket, { type: 'hello', userId });
-      });
+    // Administrators' sockets outlive the start of maintenance mode, everyone else's close then.
+    realtime.setAdminCheck(
+      socket,
+      userId
+        ? deps.isAdmin(userId).catch((err: unknown) => {
+            request.log.warn({ err }, 'admin check for a socket failed');
+            return false;
+          })
+        : Promise.resolve(false),
+    );
+    send(socket, { type: 'hello', userId });
   });
 }
