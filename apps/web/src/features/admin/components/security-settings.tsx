@@ -2,7 +2,6 @@ import { API_MESSAGES } from '@app/shared/public-api/public-api.schemas';
 import { Gauge, History, KeyRound, MonitorSmartphone, ShieldAlert } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -18,6 +17,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
+import { ApiKeyPrefix, ApiKeyStatus, lastUsed } from '@/features/public-api/components/api-key-parts';
 import { parseApiError } from '@/lib/api-client';
 import { type AdminApiKey, useAdminApiKeys, useAdminRevokeApiKey } from '../api/admin-api-keys';
 import {
@@ -406,10 +406,7 @@ function ApiKeys() {
     return (
       <EmptyState headingLevel={3} title="No API keys" description="No user has created an API key yet." />
     );
-  const status = (k: AdminApiKey) => (
-    <Badge variant={k.revokedAt ? 'secondary' : 'success'}>{k.revokedAt ? 'Revoked' : 'Active'}</Badge>
-  );
-  const lastUsed = (k: AdminApiKey) => (k.lastUsedAt ? <Time iso={k.lastUsedAt} /> : 'Never used');
+  const status = (k: AdminApiKey) => <ApiKeyStatus apiKey={k} />;
   const revokeButton = (k: AdminApiKey) =>
     k.revokedAt ? null : (
       <Button
@@ -448,7 +445,7 @@ function ApiKeys() {
                   </TableCell>
                   <TableCell>
                     <div className="font-medium wrap-anywhere">{k.name}</div>
-                    <code className="font-mono text-xs text-muted-foreground">{k.prefix}…</code>
+                    <ApiKeyPrefix apiKey={k} />
                   </TableCell>
                   <TableCell>
                     <Time iso={k.createdAt} />
@@ -469,7 +466,7 @@ function ApiKeys() {
             </div>
             <Field label="Owner">{k.owner.email}</Field>
             <Field label="Key">
-              <code className="font-mono">{k.prefix}…</code>
+              <ApiKeyPrefix apiKey={k} />
             </Field>
             <Field label="Created">
               <Time iso={k.createdAt} />

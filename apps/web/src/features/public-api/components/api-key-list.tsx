@@ -2,7 +2,6 @@ import { API_MESSAGES } from '@app/shared/public-api/public-api.schemas';
 import { Ban } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
@@ -15,28 +14,10 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { parseApiError } from '@/lib/api-client';
-import { formatRelativeAge, formatShortDate } from '@/lib/format';
+import { formatShortDate } from '@/lib/format';
 import type { ApiKey } from '../api/get-api-keys';
 import { useRevokeApiKey } from '../api/revoke-api-key';
-
-const isActive = (apiKey: ApiKey) => apiKey.revokedAt === null;
-
-function KeyStatus({ apiKey }: { apiKey: ApiKey }) {
-  return isActive(apiKey) ? (
-    <Badge variant="success">Active</Badge>
-  ) : (
-    <Badge variant="secondary">Revoked</Badge>
-  );
-}
-
-const KeyPrefix = ({ apiKey }: { apiKey: ApiKey }) => (
-  <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-[0.8125rem] whitespace-nowrap">
-    {apiKey.prefix}…
-  </code>
-);
-
-const lastUsed = (apiKey: ApiKey) =>
-  apiKey.lastUsedAt ? formatRelativeAge(apiKey.lastUsedAt) : 'Never used';
+import { ApiKeyPrefix, ApiKeyStatus, isActive, lastUsed } from './api-key-parts';
 
 function RevokeButton({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (apiKey: ApiKey) => void }) {
   if (!isActive(apiKey)) return null;
@@ -94,7 +75,7 @@ export function ApiKeyList({ apiKeys }: { apiKeys: ApiKey[] }) {
                 <TableCell className="min-w-40">
                   <div className="grid justify-items-start gap-1">
                     <span className="font-medium wrap-anywhere">{apiKey.name}</span>
-                    <KeyPrefix apiKey={apiKey} />
+                    <ApiKeyPrefix apiKey={apiKey} />
                   </div>
                 </TableCell>
                 <TableCell className="whitespace-nowrap text-muted-foreground">
@@ -102,7 +83,7 @@ export function ApiKeyList({ apiKeys }: { apiKeys: ApiKey[] }) {
                 </TableCell>
                 <TableCell className="whitespace-nowrap text-muted-foreground">{lastUsed(apiKey)}</TableCell>
                 <TableCell>
-                  <KeyStatus apiKey={apiKey} />
+                  <ApiKeyStatus apiKey={apiKey} />
                 </TableCell>
                 <TableCell className="text-right">
                   <RevokeButton apiKey={apiKey} onRevoke={setRevoking} />
@@ -118,12 +99,12 @@ export function ApiKeyList({ apiKeys }: { apiKeys: ApiKey[] }) {
           <li key={apiKey.id} className="grid gap-3 rounded-card border p-4">
             <div className="flex items-start justify-between gap-3">
               <p className="min-w-0 font-medium wrap-anywhere">{apiKey.name}</p>
-              <KeyStatus apiKey={apiKey} />
+              <ApiKeyStatus apiKey={apiKey} />
             </div>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
               <dt className="text-muted-foreground">Key</dt>
               <dd>
-                <KeyPrefix apiKey={apiKey} />
+                <ApiKeyPrefix apiKey={apiKey} />
               </dd>
               <dt className="text-muted-foreground">Created</dt>
               <dd>{formatShortDate(apiKey.createdAt)}</dd>
