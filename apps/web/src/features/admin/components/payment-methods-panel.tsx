@@ -3,9 +3,10 @@ import {
   DEAL_MESSAGES,
   UpdatePaymentMethodBodySchema,
 } from '@app/shared/deals/deals.schemas';
-import { CreditCard, Pencil } from 'lucide-react';
+import { CreditCard } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { EditButton } from '@/components/page/edit-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -114,15 +115,7 @@ export function PaymentMethodsPanel() {
                     onCheckedChange={(checked) => void toggle(method, checked)}
                     aria-label={`${method.name} enabled`}
                   />
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    onClick={() => setEditing(method)}
-                    aria-label={`Edit ${method.name}`}
-                  >
-                    <Pencil aria-hidden />
-                    Edit
-                  </Button>
+                  <EditButton label={method.name} onClick={() => setEditing(method)} />
                 </div>
               </div>
             </Card>

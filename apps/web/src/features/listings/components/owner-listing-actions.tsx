@@ -1,6 +1,7 @@
 import type { OwnListing } from '@app/shared/listings/listings.schemas';
-import { Pencil, Star, Trash2 } from 'lucide-react';
+import { Star, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
+import { EditButton } from '@/components/page/edit-button';
 import { Button } from '@/components/ui/button';
 import { parseApiError } from '@/lib/api-client';
 import { openInNewTab } from '@/lib/open-in-new-tab';
@@ -28,15 +29,7 @@ export function OwnerListingActions({ listing, onEdit, onDelete }: OwnerListingA
   };
   return (
     <div className="flex flex-wrap gap-2">
-      <Button
-        variant="outline"
-        size="sm"
-        onClick={() => onEdit(listing)}
-        aria-label={`Edit ${listing.title}`}
-      >
-        <Pencil aria-hidden />
-        Edit
-      </Button>
+      <EditButton label={listing.title} onClick={() => onEdit(listing)} />
       <Button
         variant="outline"
         size="sm"

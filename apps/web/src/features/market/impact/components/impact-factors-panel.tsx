@@ -6,9 +6,10 @@ import {
   UpdateWarmFactorBodySchema,
   type WarmFactor,
 } from '@app/shared/market/impact.schemas';
-import { Leaf, Pencil } from 'lucide-react';
+import { Leaf } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { EditButton } from '@/components/page/edit-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -119,15 +120,7 @@ export function ImpactFactorsPanel() {
                 </Badge>
               </TableCell>
               <TableCell className="text-right">
-                <Button
-                  size="sm"
-                  variant="outline"
-                  onClick={() => setEditing(f)}
-                  aria-label={`Edit ${f.label}`}
-                >
-                  <Pencil aria-hidden />
-                  Edit
-                </Button>
+                <EditButton label={f.label} onClick={() => setEditing(f)} />
               </TableCell>
             </TableRow>
           ))}
