@@ -288,7 +288,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailFrom: env.mailFrom,
     settings,
   });
-  const realtime = createRealtimeService({ pubsub });
+  const realtime = createRealtimeService({ pubsub, isAdmin: admin.isAdmin });
   const ledger = createLedgerService({ db: database.db });
   const injectTransport: WebhookTransport = async (url, body, headers) => {
     const res = await app.inject({ method: 'POST', url: new URL(url).pathname, payload: body, headers });
@@ -617,7 +617,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(impactRoutes(impact, admin));
   await app.register(paymentsWebhookRoutes(payments));
   if (sandbox) await app.register(sandboxPagesRoutes(sandbox));
-  registerRealtimeSocket(app, realtime, { isAdmin: admin.isAdmin });
+  registerRealtimeSocket(app, realtime);
   if (env.devMailbox) await app.register(devMailboxRoutes(notifications));
 
   const webRoot = deps.webRoot ?? WEB_DIST;

@@ -11,12 +11,14 @@ export const MAINTENANCE_CLOSE_CODE = 4002;
 export type RealtimeService = ReturnType<typeof createRealtimeService>;
 
 /** Holds this instance's sockets per user and delivers what any instance publishes. */
-export function createRealtimeService(deps: { pubsub: PubSub }) {
+export function createRealtimeService(deps: {
+  pubsub: PubSub;
+  /** Administrators keep their sockets when maintenance starts; asked only then, per user. */
+  isAdmin?: (userId: string) => Promise<boolean>;
+}) {
   const socketsByUser = new Map<string, Set<Sendable>>();
   /** Visitors' sockets: they receive public broadcasts (the directory) and nothing addressed to a user. */
   const anonymousSockets = new Set<Sendable>();
-  /** Whether a socket is an administrator's (checked as it opens): theirs stay open when maintenance starts. */
-  const adminChecks = new WeakMap<Sendable, Promise<boolean>>();
 
   deps.pubsub.onMessage((message) => {
     const frame = JSON.stringify(message.event);
@@ -32,12 +34,22 @@ export function createRealtimeService(deps: { pubsub: PubSub }) {
         if (socket.readyState !== OPEN) continue;
         socket.send(frame);
         if (endsSession) socket.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
-        else if (startsMaintenance)
-          void (adminChecks.get(socket) ?? Promise.resolve(false)).then((isAdmin) => {
-            if (!isAdmin && socket.readyState === OPEN) socket.close(MAINTENANCE_CLOSE_CODE, 'Maintenance');
-          });
       }
+    if (startsMaintenance) void closeAllButAdministrators();
   });
+
+  /** Maintenance started: visitors' sockets close, and every user's who is not an administrator. */
+  async function closeAllButAdministrators(): Promise<void> {
+    const close = (sockets: Iterable<Sendable>) => {
+      for (const socket of sockets)
+        if (socket.readyState === OPEN) socket.close(MAINTENANCE_CLOSE_CODE, 'Maintenance');
+    };
+    close(anonymousSockets);
+    for (const [userId, sockets] of [...socketsByUser]) {
+      const admin = await (deps.isAdmin?.(userId) ?? Promise.resolve(false)).catch(() => false);
+      if (!admin) close(sockets);
+    }
+  }
 
   /** Publishes an event to every open socket of the user, on whichever instance holds it. */
   async function publishToUser(userId: string, event: ServerRealtimeEvent): Promise<void> {
@@ -60,11 +72,6 @@ export function createRealtimeService(deps: { pubsub: PubSub }) {
    */
   async function endSessionsOf(userId: string, reason: 'suspended'): Promise<void> {
     await publishToUser(userId, { type: 'session.ended', reason });
-  }
-
-  /** Records the socket route's check of whether the socket is an administrator's (see MAINTENANCE_CLOSE_CODE). */
-  function setAdminCheck(socket: Sendable, isAdmin: Promise<boolean>): void {
-    adminChecks.set(socket, isAdmin);
   }
 
   function attach(userId: string | null, socket: Sendable): () => void {
@@ -92,7 +99,6 @@ export function createRealtimeService(deps: { pubsub: PubSub }) {
     publishToAll,
     endSessionsOf,
     attach,
-    setAdminCheck,
     connectionCount,
   };
 }

@@ -9,15 +9,10 @@ const send = (socket: { send(d: string): void }, event: ServerRealtimeEvent) =>
  * GET /api/realtime: the session hook has already set request.user. A signed-in socket receives the
  * user's events and public broadcasts; a visitor's socket only public broadcasts (the live directory).
  */
-export function registerRealtimeSocket(
-  app: FastifyInstance,
-  realtime: RealtimeService,
-  deps: { isAdmin(userId: string): Promise<boolean> },
-) {
+export function registerRealtimeSocket(app: FastifyInstance, realtime: RealtimeService) {
   app.get('/api/realtime', { websocket: true }, (socket, request) => {
     const userId = request.user?.id ?? null;
     const detach = realtime.attach(userId, socket);
-
     // Handlers attach synchronously (per @fastify/websocket's README), so no early frame is lost.
     socket.on('message', (raw: Buffer) => {
       let parsed: unknown;
@@ -34,16 +29,6 @@ export function registerRealtimeSocket(
       if (event.data.type === 'ping') send(socket, { type: 'pong' });
     });
     socket.on('close', detach);
-    // Administrators' sockets outlive the start of maintenance mode, everyone else's close then.
-    realtime.setAdminCheck(
-      socket,
-      userId
-        ? deps.isAdmin(userId).catch((err: unknown) => {
-            request.log.warn({ err }, 'admin check for a socket failed');
-            return false;
-          })
-        : Promise.resolve(false),
-    );
     send(socket, { type: 'hello', userId });
   });
 }
