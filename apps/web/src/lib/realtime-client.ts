@@ -115,6 +115,22 @@ function createRealtimeClient() {
         stateListeners.delete(listener);
       };
     },
+    /**
+     * Calls `listener` each time the socket opens, the first time included: events sent before it was
+     * open (while the page loaded, or while it was reconnecting) never arrive, so data the events keep
+     * current should be read again then.
+     */
+    subscribeOpen(listener: () => void) {
+      let previous = state;
+      const onState = () => {
+        if (state === 'open' && previous !== 'open') listener();
+        previous = state;
+      };
+      stateListeners.add(onState);
+      return () => {
+        stateListeners.delete(onState);
+      };
+    },
   };
 }
 

@@ -40,13 +40,9 @@ export function DealsBridge() {
       }
     });
 
-    // Events sent while the socket was down are lost: refetch once it is back.
-    let previous = realtimeClient.getState();
-    const unsubscribeState = realtimeClient.subscribeState(() => {
-      const state = realtimeClient.getState();
-      if (state === 'open' && previous === 'reconnecting')
-        void queryClient.invalidateQueries({ queryKey: dealKeys.all });
-      previous = state;
+    // Events sent before the socket opened (page load, reconnecting) are lost: read again then.
+    const unsubscribeState = realtimeClient.subscribeOpen(() => {
+      void queryClient.invalidateQueries({ queryKey: dealKeys.all });
     });
 
     return () => {

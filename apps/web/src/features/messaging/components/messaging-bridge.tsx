@@ -128,13 +128,9 @@ export function MessagingBridge() {
         onEvent(event);
     });
 
-    // Events sent while the socket was down are lost: refetch once it is back.
-    let previous = realtimeClient.getState();
-    const unsubscribeState = realtimeClient.subscribeState(() => {
-      const state = realtimeClient.getState();
-      if (state === 'open' && previous === 'reconnecting')
-        void queryClient.invalidateQueries({ queryKey: messagingKeys.all });
-      previous = state;
+    // Events sent before the socket opened (page load, reconnecting) are lost: read again then.
+    const unsubscribeState = realtimeClient.subscribeOpen(() => {
+      void queryClient.invalidateQueries({ queryKey: messagingKeys.all });
     });
 
     return () => {

@@ -37,13 +37,8 @@ export function MatchingBridge() {
       });
     });
 
-    // Events sent while the socket was down are lost: refetch once it is back.
-    let previous = realtimeClient.getState();
-    const unsubscribeState = realtimeClient.subscribeState(() => {
-      const state = realtimeClient.getState();
-      if (state === 'open' && previous === 'reconnecting') refetch();
-      previous = state;
-    });
+    // Events sent before the socket opened (page load, reconnecting) are lost: read again then.
+    const unsubscribeState = realtimeClient.subscribeOpen(refetch);
 
     return () => {
       unsubscribe();
