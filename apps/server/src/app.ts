@@ -106,6 +106,7 @@ import {
   type UserNotificationsService,
 } from './modules/notifications/user-notifications.service.ts';
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
+import { schedulePaymentsJobs } from './modules/payments/payments.job.ts';
 import { paymentsRoutes, paymentsWebhookRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.ts';
 import { startSandboxJobs } from './modules/payments/providers/sandbox/sandbox.job.ts';
@@ -532,6 +533,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await impact.seedDefaults();
   await grades.seedGrades();
   if (sandbox) await startSandboxJobs(jobs, sandbox);
+  await schedulePaymentsJobs(jobs, payments);
   await scheduleListingsJobs(jobs, listings);
   await scheduleMessagingJobs(jobs, messaging);
   await scheduleDealJobs(jobs, deals);

@@ -47,3 +47,5 @@ export type PaymentList = z.infer<typeof PaymentListSchema>;
 export const PAYMENT_ALREADY_MADE_MESSAGE = 'This has already been paid.';
 export const PAYMENT_NOT_PENDING_MESSAGE = 'This payment is no longer awaiting payment.';
 export const PAYMENT_NOT_FOUND_MESSAGE = 'Payment not found';
+export const CHECKOUT_BUSY_MESSAGE =
+  'This payment is being prepared in another window. Try again in a moment.';

@@ -185,6 +185,15 @@ export async function findEscrowPaymentBy(
   return row;
 }
 
+/** Every funding attempt paid through one payment of the payments module, newest first. */
+export async function findEscrowPaymentsOfPayment(db: Db, paymentId: string): Promise<EscrowPaymentRow[]> {
+  return db
+    .select()
+    .from(escrowPayments)
+    .where(eq(escrowPayments.paymentId, paymentId))
+    .orderBy(desc(escrowPayments.createdAt), desc(escrowPayments.id));
+}
+
 /** Escrow-provider fundings still waiting for their money (the sync job polls them). */
 export async function listPendingProviderPayments(db: Db, limit: number): Promise<EscrowPaymentRow[]> {
   return db

@@ -58,6 +58,7 @@ import {
   findEscrowPaymentBy,
   findEscrowPaymentOfDeal,
   findEscrowPaymentsOfDeals,
+  findEscrowPaymentsOfPayment,
   findListingBrief,
   findListingBriefs,
   findPostedKeys,
@@ -1208,7 +1209,12 @@ export function createDealsService(deps: {
   /** The escrow_funding purpose handler: runs once, inside the payment's booking transaction. */
   async function onCheckoutPaid(payment: PaymentRow, tx: Db): Promise<void> {
     const dealId = payment.targetId;
-    const ep = await findEscrowPaymentBy(tx, { paymentId: payment.id });
+    // One payment serves every card or Klarna attempt of a deal; the attempt it paid is the one for
+    // the amount it booked (a method switch changes the amount), the live one first.
+    const attempts = (await findEscrowPaymentsOfPayment(tx, payment.id)).filter(
+      (a) => a.amountCents === payment.amountCents,
+    );
+    const ep = attempts.find((a) => a.status === 'pending') ?? attempts[0];
     // A superseded attempt still funds the deal if nothing else did meanwhile.
     const applied =
       ep && (ep.status === 'pending' || ep.status === 'cancelled')

@@ -34,6 +34,11 @@ export const LEDGER_ACCOUNTS = {
   revenueWireFees: 'revenue:wire-processing-fees',
   /** Payment-method fees (card 2.9%) the buyer pays on top of an escrow funding. */
   revenueProcessingFees: 'revenue:processing-fees',
+  /**
+   * Charges that paid no payment (a superseded or expired checkout page, a second page of a paid
+   * payment): owed back to the payer until the automatic refund goes out.
+   */
+  suspensePayments: 'suspense:payments',
   escrowHeld: (dealId: string) => `escrow:held:${dealId}`,
   payableSeller: (userId: string) => `payable:seller:${userId}`,
   /** Money owed back to a buyer (a refunded wire-funded escrow). */

@@ -97,6 +97,11 @@ export interface PaymentProvider {
     headers: Record<string, string | string[] | undefined>,
   ): Promise<ProviderEvent>;
   getCheckoutSession(id: string): Promise<ProviderCheckoutSession | null>;
+  /**
+   * Closes an open checkout page so it can no longer be paid, and answers the session as it is
+   * afterwards: a page paid a moment before comes back `complete`, never silently lost.
+   */
+  expireCheckoutSession(id: string): Promise<ProviderCheckoutSession | null>;
   getSubscription(id: string): Promise<ProviderSubscription | null>;
   getInvoice(id: string): Promise<ProviderInvoice | null>;
   getRefund(id: string): Promise<ProviderRefund | null>;

@@ -1,10 +1,18 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { paymentCustomers, paymentRefunds, payments, providerEvents } from './payments.table.ts';
+import {
+  type CheckoutStatus,
+  paymentCheckouts,
+  paymentCustomers,
+  paymentRefunds,
+  payments,
+  providerEvents,
+} from './payments.table.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;
 export type ProviderEventRow = typeof providerEvents.$inferSelect;
+export type CheckoutRow = typeof paymentCheckouts.$inferSelect;
 
 export async function findCustomer(db: Db, userId: string, provider: string) {
   const [row] = await db
@@ -163,4 +171,120 @@ export async function markProviderEventFailed(db: Db, id: string, error: string)
     .update(providerEvents)
     .set({ attempts: sql`${providerEvents.attempts} + 1`, lastError: error.slice(0, 1000) })
     .where(eq(providerEvents.id, id));
+}
+
+/**
+ * Takes the payment's checkout lease unless another request holds a fresh one (younger than
+ * `staleBefore`); answers whether this caller now holds it.
+ */
+export async function claimCheckoutLease(
+  db: Db,
+  paymentId: string,
+  claimId: string,
+  now: Date,
+  staleBefore: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ checkoutClaimId: claimId, checkoutClaimedAt: now })
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        or(isNull(payments.checkoutClaimId), lt(payments.checkoutClaimedAt, staleBefore)),
+      ),
+    )
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+export async function releaseCheckoutLease(db: Db, paymentId: string, claimId: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({ checkoutClaimId: null, checkoutClaimedAt: null })
+    .where(and(eq(payments.id, paymentId), eq(payments.checkoutClaimId, claimId)));
+}
+
+export async function insertCheckout(db: Db, row: typeof paymentCheckouts.$inferInsert): Promise<void> {
+  await db.insert(paymentCheckouts).values(row).onConflictDoNothing();
+}
+
+/** A checkout page by the provider's id of the page or of the charge that paid it. */
+export async function findCheckout(
+  db: Db,
+  provider: string,
+  key: { providerCheckoutId: string } | { providerPaymentRef: string },
+): Promise<CheckoutRow | undefined> {
+  const match =
+    'providerCheckoutId' in key
+      ? eq(paymentCheckouts.providerCheckoutId, key.providerCheckoutId)
+      : eq(paymentCheckouts.providerPaymentRef, key.providerPaymentRef);
+  const [row] = await db
+    .select()
+    .from(paymentCheckouts)
+    .where(and(eq(paymentCheckouts.provider, provider), match));
+  return row;
+}
+
+/** Writes a checkout page's row whether or not it was recorded when it was opened. */
+export async function upsertCheckout(
+  db: Db,
+  row: typeof paymentCheckouts.$inferInsert,
+): Promise<CheckoutRow> {
+  const [saved] = await db
+    .insert(paymentCheckouts)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [paymentCheckouts.provider, paymentCheckouts.providerCheckoutId],
+      set: {
+        status: row.status,
+        providerPaymentRef: row.providerPaymentRef,
+        paidCents: row.paidCents,
+        updatedAt: row.updatedAt ?? new Date(),
+      },
+    })
+    .returning();
+  return saved;
+}
+
+export async function updateCheckout(
+  db: Db,
+  id: string,
+  set: Partial<typeof paymentCheckouts.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(paymentCheckouts)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(paymentCheckouts.id, id));
+}
+
+export async function markCheckoutsSuperseded(db: Db, paymentId: string, exceptId: string): Promise<void> {
+  await db
+    .update(paymentCheckouts)
+    .set({ status: 'superseded' satisfies CheckoutStatus, updatedAt: new Date() })
+    .where(
+      and(
+        eq(paymentCheckouts.paymentId, paymentId),
+        eq(paymentCheckouts.status, 'open'),
+        sql`${paymentCheckouts.providerCheckoutId} <> ${exceptId}`,
+      ),
+    );
+}
+
+/** Stray charges whose refund has not been issued yet, oldest first (the payments job retries them). */
+export async function listStrayCheckouts(db: Db, limit: number): Promise<CheckoutRow[]> {
+  return db
+    .select()
+    .from(paymentCheckouts)
+    .where(eq(paymentCheckouts.status, 'stray'))
+    .orderBy(asc(paymentCheckouts.updatedAt))
+    .limit(limit);
+}
+
+/** What has been refunded of one stray checkout charge. */
+export async function sumCheckoutRefunds(db: Db, checkoutId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string | null>`sum(${paymentRefunds.amountCents})` })
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.checkoutId, checkoutId));
+  return Number(row?.total ?? 0);
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CHECKOUT_FAILED_MESSAGE } from '@app/shared/billing/billing.schemas';
 import { AMOUNT_TOO_LARGE_MESSAGE, INVALID_AMOUNT_MESSAGE } from '@app/shared/money/money';
 import {
+  CHECKOUT_BUSY_MESSAGE,
   PAYMENT_ALREADY_MADE_MESSAGE,
   PAYMENT_NOT_FOUND_MESSAGE,
   PAYMENT_NOT_PENDING_MESSAGE,
@@ -23,7 +24,10 @@ import {
   WebhookSignatureError,
 } from './payment-provider.ts';
 import {
+  type CheckoutRow,
+  claimCheckoutLease,
   claimFulfilment,
+  findCheckout,
   findCustomer,
   findCustomerByProviderId,
   findLivePayment,
@@ -32,16 +36,23 @@ import {
   findPaymentByRef,
   findPaymentForUpdate,
   findProviderEvent,
+  insertCheckout,
   insertCustomer,
   insertPayment,
   insertProviderEvent,
   insertRefund,
   listPaymentsByUser,
+  listStrayCheckouts,
   listSubscriptionPayments,
+  markCheckoutsSuperseded,
   markProviderEventFailed,
   markProviderEventProcessed,
   type PaymentRow,
+  releaseCheckoutLease,
+  sumCheckoutRefunds,
+  updateCheckout,
   updatePayment,
+  upsertCheckout,
 } from './payments.repository.ts';
 
 /** What a domain registers for its payment purpose; billing calls it once when a payment succeeds. */
@@ -70,6 +81,11 @@ export type StartCheckoutInput = {
 /** Stripe's minimum charge is $0.50; the amount check caps dollars at 1,000,000. */
 const MIN_CHARGE_CENTS = 50;
 const MAX_CHARGE_CENTS = 100_000_000;
+/** How long one request may hold a payment's checkout lease before another may take it over. */
+const CHECKOUT_LEASE_MS = 30_000;
+const CHECKOUT_LEASE_WAIT_MS = 60_000;
+const STRAY_REFUND_BATCH = 50;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
@@ -80,8 +96,15 @@ export function createPaymentsService(deps: {
   clock: Clock;
   appUrl: string;
   isAdmin(userId: string): Promise<boolean>;
+  logError?: (msg: string, err: unknown) => void;
 }) {
   const { db, provider, ledger, clock, appUrl } = deps;
+  const logError =
+    deps.logError ??
+    ((msg: string, err: unknown) =>
+      console.error(
+        JSON.stringify({ level: 'error', msg, err: err instanceof Error ? err.message : String(err) }),
+      ));
   const purposeHandlers = new Map<PaymentPurpose, PurposeHandler>();
   const eventHandlers = new Map<string, ProviderEventHandler[]>();
 
@@ -129,7 +152,9 @@ export function createPaymentsService(deps: {
 
   /**
    * Starts (or resumes) a one-time payment: one open or paid payment per payer, purpose and target,
-   * so a double click or a retry returns the same payment and, while it is open, the same checkout.
+   * and at most one open checkout page for it. A double click or a retry gets the same page; a new
+   * amount (another payment method, a new price) expires the old page at the provider before the new
+   * one opens, so a stale tab can no longer be paid.
    */
   async function startCheckout(input: StartCheckoutInput): Promise<{ payment: Payment; url: string }> {
     if (!Number.isSafeInteger(input.amountCents) || input.amountCents < MIN_CHARGE_CENTS)
@@ -155,65 +180,128 @@ export function createPaymentsService(deps: {
           metadata: input.metadata ?? {},
         })) ?? (await findLivePayment(db, key));
       if (!payment) throw new AppError('CONFLICT', PAYMENT_ALREADY_MADE_MESSAGE);
-    } else if (payment.amountCents !== input.amountCents || payment.description !== input.description) {
-      // The price changed since the first attempt: the open payment follows the current price.
-      payment = (await updatePayment(db, payment.id, {
-        amountCents: input.amountCents,
-        description: input.description,
-        providerCheckoutId: null,
-        checkoutUrl: null,
-      })) as PaymentRow;
     }
-    const url = await openCheckoutFor(payment, input.user, {
+    const url = await openCheckoutFor(payment.id, input.user, {
+      amountCents: input.amountCents,
+      description: input.description,
+      metadata: input.metadata,
       successPath: input.successPath,
       cancelPath: input.cancelPath,
     });
-    return { payment: toPaymentView((await findPayment(db, payment.id)) ?? payment), url };
+    const current = await findPayment(db, payment.id);
+    return { payment: toPaymentView(current ?? payment), url };
   }
 
-  /** The checkout URL of the payer's own pending payment (a new session when the old one expired). */
+  /** The checkout URL of the payer's own pending payment (a new page when the old one expired). */
   async function resumeCheckout(paymentId: string, user: Payer): Promise<{ url: string }> {
     const payment = await findPayment(db, paymentId);
     if (!payment || payment.userId !== user.id) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND_MESSAGE);
     if (payment.status !== 'pending') throw new AppError('CONFLICT', PAYMENT_NOT_PENDING_MESSAGE);
-    const paths = {
+    const url = await openCheckoutFor(payment.id, user, {
+      amountCents: payment.amountCents,
+      description: payment.description,
       successPath: payment.metadata.successPath ?? '/dashboard?payment=success',
       cancelPath: payment.metadata.cancelPath ?? '/dashboard?payment=canceled',
-    };
-    return { url: await openCheckoutFor(payment, user, paths) };
+    });
+    return { url };
+  }
+
+  /**
+   * Runs `work` while holding the payment's checkout lease, so concurrent requests for one payment
+   * open one page between them: the others wait, then find the page this one opened.
+   */
+  async function withCheckoutLease<T>(paymentId: string, work: () => Promise<T>): Promise<T> {
+    const claimId = randomUUID();
+    const deadline = Date.now() + CHECKOUT_LEASE_WAIT_MS;
+    // Real time, not the app clock: the lease guards concurrent requests, whatever day tests pretend it is.
+    for (let wait = 20; ; wait = Math.min(wait * 2, 500)) {
+      const now = new Date();
+      if (await claimCheckoutLease(db, paymentId, claimId, now, new Date(now.getTime() - CHECKOUT_LEASE_MS)))
+        break;
+      if (Date.now() > deadline) throw new AppError('CONFLICT', CHECKOUT_BUSY_MESSAGE);
+      await sleep(wait);
+    }
+    try {
+      return await work();
+    } finally {
+      await releaseCheckoutLease(db, paymentId, claimId);
+    }
   }
 
   async function openCheckoutFor(
-    payment: PaymentRow,
+    paymentId: string,
     user: Payer,
-    paths: { successPath: string; cancelPath: string },
+    want: {
+      amountCents: number;
+      description: string;
+      metadata?: Record<string, string>;
+      successPath: string;
+      cancelPath: string;
+    },
   ): Promise<string> {
-    if (payment.providerCheckoutId) {
-      const open = await provider.getCheckoutSession(payment.providerCheckoutId).catch(() => null);
-      if (open?.status === 'open' && open.url) return open.url;
-    }
-    const customerId = await ensureCustomer(user);
-    const session = await callProvider(CHECKOUT_FAILED_MESSAGE, () =>
-      provider.createPaymentCheckout({
-        customerId,
-        description: payment.description,
-        amountCents: payment.amountCents,
-        successUrl: appUrl + paths.successPath,
-        cancelUrl: appUrl + paths.cancelPath,
+    return withCheckoutLease(paymentId, async () => {
+      let payment = await findPayment(db, paymentId);
+      if (!payment) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND_MESSAGE);
+      if (payment.status === 'succeeded') throw new AppError('CONFLICT', PAYMENT_ALREADY_MADE_MESSAGE);
+      if (payment.status !== 'pending') throw new AppError('CONFLICT', PAYMENT_NOT_PENDING_MESSAGE);
+      if (payment.providerCheckoutId) {
+        const open = await provider.getCheckoutSession(payment.providerCheckoutId).catch(() => null);
+        const same = payment.amountCents === want.amountCents && open?.amountTotalCents === want.amountCents;
+        if (open?.status === 'open' && open.url && same) return open.url;
+        // The old page must be closed before a new one opens: paid meanwhile, it is booked (or
+        // refunded) now, and the buyer is told it is paid instead of being charged twice.
+        const closed =
+          open?.status === 'open'
+            ? await callProvider(CHECKOUT_FAILED_MESSAGE, () =>
+                provider.expireCheckoutSession(payment?.providerCheckoutId as string),
+              )
+            : open;
+        if (closed?.paymentStatus === 'paid') {
+          await syncCheckoutSession(closed.id);
+          const after = await findPayment(db, paymentId);
+          if (after?.status === 'succeeded') throw new AppError('CONFLICT', PAYMENT_ALREADY_MADE_MESSAGE);
+        }
+      }
+      payment = (await updatePayment(db, paymentId, {
+        amountCents: want.amountCents,
+        description: want.description,
+        providerCheckoutId: null,
+        checkoutUrl: null,
         metadata: {
-          paymentId: payment.id,
-          purpose: payment.purpose,
-          targetId: payment.targetId,
-          userId: user.id,
+          ...payment.metadata,
+          ...want.metadata,
+          successPath: want.successPath,
+          cancelPath: want.cancelPath,
         },
-      }),
-    );
-    await updatePayment(db, payment.id, {
-      providerCheckoutId: session.id,
-      checkoutUrl: session.url,
-      metadata: { ...payment.metadata, ...paths },
+      })) as PaymentRow;
+      const customerId = await ensureCustomer(user);
+      const paying = payment;
+      const session = await callProvider(CHECKOUT_FAILED_MESSAGE, () =>
+        provider.createPaymentCheckout({
+          customerId,
+          description: paying.description,
+          amountCents: paying.amountCents,
+          successUrl: appUrl + want.successPath,
+          cancelUrl: appUrl + want.cancelPath,
+          metadata: {
+            paymentId: paying.id,
+            purpose: paying.purpose,
+            targetId: paying.targetId,
+            userId: user.id,
+          },
+        }),
+      );
+      await insertCheckout(db, {
+        id: `pco_${randomUUID()}`,
+        paymentId,
+        provider: provider.name,
+        providerCheckoutId: session.id,
+        amountCents: paying.amountCents,
+      });
+      await updatePayment(db, paymentId, { providerCheckoutId: session.id, checkoutUrl: session.url });
+      await markCheckoutsSuperseded(db, paymentId, session.id);
+      return session.url;
     });
-    return session.url;
   }
 
   /** A payment as its payer (or an administrator) may see it; anyone else gets 404. */
@@ -272,14 +360,19 @@ export function createPaymentsService(deps: {
     for (const handler of eventHandlers.get(event.type) ?? []) await handler(event);
   }
 
-  /** Re-reads a one-time payment's checkout session and books the payment when it is paid. */
+  /**
+   * Re-reads a one-time payment's checkout session. A paid page books its payment when it is the
+   * payment's current page paid in full; any other paid page is a stray charge, refunded at once.
+   */
   async function syncCheckoutSession(sessionId: string, eventType?: string): Promise<void> {
     const session = await provider.getCheckoutSession(sessionId);
     if (session?.mode !== 'payment' || !session.metadata.paymentId) return;
     const payment = await findPayment(db, session.metadata.paymentId);
     if (!payment || payment.provider !== provider.name) return;
     if (session.paymentStatus === 'paid') {
-      await markSucceeded(payment.id, session.paymentRef, session.amountTotalCents ?? payment.amountCents);
+      const paidCents = session.amountTotalCents ?? payment.amountCents;
+      const stray = await bookCheckoutCharge(payment.id, session.id, session.paymentRef, paidCents);
+      if (stray) await refundStrayCheckout(stray).catch((err) => logError('stray charge refund failed', err));
       await syncRefundsFor(session.paymentRef);
     } else if (payment.status === 'pending' && payment.providerCheckoutId === session.id) {
       if (session.status === 'expired') await updatePayment(db, payment.id, { status: 'canceled' });
@@ -289,8 +382,116 @@ export function createPaymentsService(deps: {
   }
 
   /**
-   * Books a successful payment in one transaction: status, ledger entry and the owning domain's
-   * handler. Rolled back together, so a failing handler leaves the payment to be retried.
+   * Books the charge of one paid checkout page, once, under the payment's row lock. Returns the page's
+   * row when the charge is stray (booked into suspense and owed back), so the caller refunds it.
+   */
+  async function bookCheckoutCharge(
+    paymentId: string,
+    sessionId: string,
+    paymentRef: string | null,
+    paidCents: number,
+  ): Promise<CheckoutRow | null> {
+    return db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const payment = await findPaymentForUpdate(tx, paymentId);
+      if (!payment) return null;
+      const page = await findCheckout(tx, provider.name, { providerCheckoutId: sessionId });
+      if (page?.status === 'booked' || page?.status === 'refunded') return null;
+      if (page?.status === 'stray') return page;
+      // Booked before pages were recorded: the payment's own reference says so.
+      if (payment.status !== 'pending' && paymentRef && payment.providerPaymentRef === paymentRef)
+        return null;
+      const now = clock.now();
+      const isCurrentPage = payment.providerCheckoutId === sessionId;
+      const revivable =
+        payment.status === 'pending' ||
+        ((payment.status === 'canceled' || payment.status === 'failed') &&
+          !(await findLivePayment(tx, payment)));
+      if (isCurrentPage && revivable && paidCents === payment.amountCents) {
+        await bookPayment(tx, payment, paymentRef, paidCents);
+        await upsertCheckout(tx, {
+          id: page?.id ?? `pco_${randomUUID()}`,
+          paymentId,
+          provider: provider.name,
+          providerCheckoutId: sessionId,
+          amountCents: paidCents,
+          status: 'booked',
+          providerPaymentRef: paymentRef,
+          paidCents,
+          updatedAt: now,
+        });
+        return null;
+      }
+      await ledger.postTransaction(
+        {
+          kind: 'payment_received',
+          description: `Charge on a checkout page that pays nothing (${payment.description}): owed back to the payer`,
+          reference: { type: 'payment', id: payment.id },
+          idempotencyKey: `checkout:${provider.name}:${sessionId}:stray`,
+          lines: ledgerMovements.paymentReceived(paidCents, LEDGER_ACCOUNTS.suspensePayments),
+        },
+        tx,
+      );
+      return upsertCheckout(tx, {
+        id: page?.id ?? `pco_${randomUUID()}`,
+        paymentId,
+        provider: provider.name,
+        providerCheckoutId: sessionId,
+        amountCents: page?.amountCents ?? paidCents,
+        status: 'stray',
+        providerPaymentRef: paymentRef,
+        paidCents,
+        updatedAt: now,
+      });
+    });
+  }
+
+  /** Sends a stray charge back to the payer (idempotent at the provider) and books the refund. */
+  async function refundStrayCheckout(page: CheckoutRow): Promise<void> {
+    if (page.status !== 'stray') return;
+    if (!page.providerPaymentRef || !page.paidCents) {
+      await updateCheckout(db, page.id, { refundError: 'The provider gave no charge reference to refund' });
+      throw new Error(`Stray charge on checkout ${page.providerCheckoutId} has no charge reference`);
+    }
+    const refunded = await sumCheckoutRefunds(db, page.id);
+    const owed = page.paidCents - refunded;
+    const paymentRef = page.providerPaymentRef;
+    if (owed > 0) {
+      try {
+        const refund = await provider.refundPayment({
+          paymentRef,
+          amountCents: owed,
+          idempotencyKey: `stray:${page.providerCheckoutId}:${refunded}`,
+        });
+        await bookRefund(refund);
+      } catch (err) {
+        await updateCheckout(db, page.id, {
+          refundError: (err instanceof Error ? err.message : String(err)).slice(0, 1000),
+        });
+        throw err;
+      }
+    }
+    // Refunds the provider already made (a retry after a crash) are booked from its own list.
+    await syncRefundsFor(paymentRef);
+  }
+
+  /** The payments job: refunds stray charges whose refund failed or was interrupted. */
+  async function runStrayRefunds(): Promise<{ refunded: number }> {
+    let refunded = 0;
+    for (const page of await listStrayCheckouts(db, STRAY_REFUND_BATCH)) {
+      try {
+        await refundStrayCheckout(page);
+        refunded += 1;
+      } catch (err) {
+        logError('stray charge refund retry failed', err);
+      }
+    }
+    return { refunded };
+  }
+
+  /**
+   * Books a successful subscription invoice: status, ledger entry and the owning domain's handler, in
+   * one transaction, rolled back together so a failing handler leaves the payment to be retried.
    */
   async function markSucceeded(
     paymentId: string,
@@ -302,27 +503,35 @@ export function createPaymentsService(deps: {
       const tx = t as unknown as Db;
       const payment = await findPaymentForUpdate(tx, paymentId);
       if (!payment || !['pending', 'failed', 'canceled'].includes(payment.status)) return;
-      const updated = (await updatePayment(tx, paymentId, {
-        status: 'succeeded',
-        succeededAt: paidAt ?? clock.now(),
-        providerPaymentRef: paymentRef ?? payment.providerPaymentRef,
-      })) as PaymentRow;
-      await ledger.postTransaction(
-        {
-          kind: payment.purpose === 'escrow_funding' ? 'escrow_hold' : 'payment_received',
-          description: payment.description,
-          reference: { type: 'payment', id: payment.id },
-          idempotencyKey: `payment:${payment.id}`,
-          lines: ledgerMovements.paymentReceived(paidCents, creditAccountFor(payment)),
-        },
-        tx,
-      );
-      const handler = purposeHandlers.get(payment.purpose);
-      // Underpaid (the provider charged less than we asked): booked as received, but not fulfilled.
-      if (handler && paidCents >= payment.amountCents && (await claimFulfilment(tx, payment.id))) {
-        await handler.onSucceeded(updated, tx);
-      }
+      await bookPayment(tx, payment, paymentRef, paidCents, paidAt);
     });
+  }
+
+  /** The payment succeeded: its status, the money in the ledger, and its purpose's handler, in `tx`. */
+  async function bookPayment(
+    tx: Db,
+    payment: PaymentRow,
+    paymentRef: string | null,
+    paidCents: number,
+    paidAt?: Date,
+  ): Promise<void> {
+    const updated = (await updatePayment(tx, payment.id, {
+      status: 'succeeded',
+      succeededAt: paidAt ?? clock.now(),
+      providerPaymentRef: paymentRef ?? payment.providerPaymentRef,
+    })) as PaymentRow;
+    await ledger.postTransaction(
+      {
+        kind: payment.purpose === 'escrow_funding' ? 'escrow_hold' : 'payment_received',
+        description: payment.description,
+        reference: { type: 'payment', id: payment.id },
+        idempotencyKey: `payment:${payment.id}`,
+        lines: ledgerMovements.paymentReceived(paidCents, creditAccountFor(payment)),
+      },
+      tx,
+    );
+    const handler = purposeHandlers.get(payment.purpose);
+    if (handler && (await claimFulfilment(tx, payment.id))) await handler.onSucceeded(updated, tx);
   }
 
   /** Records a paid subscription invoice as a payment (one per invoice) and books it. */
@@ -381,6 +590,9 @@ export function createPaymentsService(deps: {
 
   async function bookRefund(refund: ProviderRefund): Promise<void> {
     if (refund.status !== 'succeeded' || !refund.paymentRef) return;
+    const strayPage = await findCheckout(db, provider.name, { providerPaymentRef: refund.paymentRef });
+    if (strayPage && (strayPage.status === 'stray' || strayPage.status === 'refunded'))
+      return bookStrayRefund(strayPage, refund);
     const found = await findPaymentByRef(db, provider.name, refund.paymentRef);
     if (!found || found.status === 'pending') return;
     await db.transaction(async (t) => {
@@ -411,6 +623,35 @@ export function createPaymentsService(deps: {
         tx,
       );
       await purposeHandlers.get(payment.purpose)?.onRefunded?.(updated, refund.amountCents, tx);
+    });
+  }
+
+  /** A refund of a stray charge comes out of suspense; the payment it was meant for is untouched. */
+  async function bookStrayRefund(page: CheckoutRow, refund: ProviderRefund): Promise<void> {
+    await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      await findPaymentForUpdate(tx, page.paymentId);
+      const isNew = await insertRefund(tx, {
+        id: `rfd_${randomUUID()}`,
+        paymentId: page.paymentId,
+        checkoutId: page.id,
+        provider: provider.name,
+        providerRefundId: refund.id,
+        amountCents: refund.amountCents,
+      });
+      if (!isNew) return;
+      await ledger.postTransaction(
+        {
+          kind: 'refund',
+          description: `Refund of a charge on checkout page ${page.providerCheckoutId} that paid nothing`,
+          reference: { type: 'payment', id: page.paymentId },
+          idempotencyKey: `refund:${provider.name}:${refund.id}`,
+          lines: ledgerMovements.refundIssued(refund.amountCents, LEDGER_ACCOUNTS.suspensePayments),
+        },
+        tx,
+      );
+      if ((await sumCheckoutRefunds(tx, page.id)) >= (page.paidCents ?? 0))
+        await updateCheckout(tx, page.id, { status: 'refunded', refundError: null });
     });
   }
 
@@ -449,6 +690,7 @@ export function createPaymentsService(deps: {
     listSubscriptionPaymentsFor,
     syncRefund,
     refundPayment,
+    runStrayRefunds,
   };
 }
 

@@ -60,6 +60,13 @@ export const payments = pgTable(
     /** Set for subscription payments: one payment per paid invoice. */
     providerInvoiceId: text().unique(),
     metadata: jsonb().$type<Record<string, string>>().notNull().default({}),
+    /**
+     * A short lease on opening this payment's checkout page: while it is held, one request at a time
+     * expires the old page and opens the new one (a lease, not a row lock, because the provider call
+     * must not run inside a transaction).
+     */
+    checkoutClaimId: text(),
+    checkoutClaimedAt: timestamp({ withTimezone: true }),
     succeededAt: timestamp({ withTimezone: true }),
     /** When the owning domain's success handler ran (exactly once, in the transaction that set it). */
     fulfilledAt: timestamp({ withTimezone: true }),
@@ -77,6 +84,41 @@ export const payments = pgTable(
   ],
 );
 
+export const CHECKOUT_STATUSES = ['open', 'superseded', 'booked', 'stray', 'refunded'] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+
+/**
+ * Every checkout page opened for a payment. Exactly one page can book a payment: the payment's current
+ * page, paid in full. A charge on any other page (superseded by a new method or price, expired, paid
+ * twice) is `stray`: booked into suspense and refunded automatically, then `refunded`.
+ */
+export const paymentCheckouts = pgTable(
+  'payment_checkouts',
+  {
+    id: text().primaryKey(),
+    paymentId: text()
+      .notNull()
+      .references(() => payments.id),
+    provider: text().notNull(),
+    providerCheckoutId: text().notNull(),
+    amountCents: integer().notNull(),
+    status: text({ enum: CHECKOUT_STATUSES }).notNull().default('open'),
+    /** The provider's charge of this page, once paid. */
+    providerPaymentRef: text(),
+    paidCents: integer(),
+    /** Why the last refund attempt of a stray charge failed (retried by the payments job). */
+    refundError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex().on(t.provider, t.providerCheckoutId),
+    index().on(t.paymentId),
+    index().on(t.provider, t.providerPaymentRef),
+    index('payment_checkouts_stray_idx').on(t.updatedAt).where(sql`${t.status} = 'stray'`),
+  ],
+);
+
 /** Refunds seen at the provider, one row per provider refund, so each is booked once. */
 export const paymentRefunds = pgTable(
   'payment_refunds',
@@ -88,6 +130,8 @@ export const paymentRefunds = pgTable(
     provider: text().notNull(),
     providerRefundId: text().notNull(),
     amountCents: integer().notNull(),
+    /** Set when the refund returned a stray charge of this checkout page, not the payment itself. */
+    checkoutId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex().on(t.provider, t.providerRefundId), index().on(t.paymentId)],

@@ -13,6 +13,7 @@ import {
 import {
   addRefundedAmount,
   completeSession,
+  expireSession,
   expireSessions,
   findCharge,
   findCustomer,
@@ -266,6 +267,14 @@ export function createSandboxProvider(deps: {
     async getCheckoutSession(id) {
       const session = await findSession(db, id);
       return session ? toProviderSession(session) : null;
+    },
+
+    async expireCheckoutSession(id) {
+      await withEvents(async (tx, emit) => {
+        const expired = await expireSession(tx, id);
+        if (expired) await emit('checkout.session.expired', sessionObject(expired));
+      });
+      return provider.getCheckoutSession(id);
     },
 
     async getSubscription(id) {

@@ -53,6 +53,15 @@ export async function completeSession(
     .returning();
   return row;
 }
+/** Expires one open session; undefined when it was no longer open (paid a moment before). */
+export async function expireSession(db: Db, id: string): Promise<SandboxSession | undefined> {
+  const [row] = await db
+    .update(sandboxCheckoutSessions)
+    .set({ status: 'expired' })
+    .where(and(eq(sandboxCheckoutSessions.id, id), eq(sandboxCheckoutSessions.status, 'open')))
+    .returning();
+  return row;
+}
 export async function expireSessions(db: Db, now: Date): Promise<SandboxSession[]> {
   return db
     .update(sandboxCheckoutSessions)

@@ -138,6 +138,19 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
       };
     },
 
+    async expireCheckoutSession(id) {
+      const s = await orNull(() => stripe.checkout.sessions.retrieve(id));
+      if (s?.status === 'open') {
+        try {
+          await stripe.checkout.sessions.expire(id, {}, { idempotencyKey: `expire:${id}` });
+        } catch (err) {
+          // Completed a moment ago: Stripe refuses to expire it; the re-read below tells what happened.
+          if ((err as { statusCode?: number }).statusCode !== 400) throw err;
+        }
+      }
+      return this.getCheckoutSession(id);
+    },
+
     async getSubscription(id) {
       const s = await orNull(() => stripe.subscriptions.retrieve(id));
       if (!s) return null;
