@@ -588,7 +588,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       admin,
     ),
   );
-  await app.register(ledgerRoutes(ledger, admin));
+  await app.register(ledgerRoutes(ledger, admin, deals.findEscrowMismatches));
   await app.register(billingRoutes(billing));
   await app.register(paymentsRoutes(payments));
   await app.register(listingsRoutes(listings, admin));

@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   'PAYMENT_PROVIDER_ERROR',
   /** The deal's state machine refuses this action now (wrong status, escrow, party or already done). */
   'DEAL_TRANSITION_NOT_ALLOWED',
+  /** A deal's escrow account disagrees with what the deal says it holds: no money moves until reconciled. */
+  'ESCROW_MISMATCH',
   /** The platform is in maintenance mode; only administrators may use it. */
   'MAINTENANCE',
   /** An administrator has closed new registrations (System Settings). */
@@ -50,6 +52,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   UNAVAILABLE: 503,
   PAYMENT_PROVIDER_ERROR: 502,
   DEAL_TRANSITION_NOT_ALLOWED: 409,
+  ESCROW_MISMATCH: 409,
   MAINTENANCE: 503,
   REGISTRATIONS_CLOSED: 403,
   NEW_LISTINGS_CLOSED: 403,

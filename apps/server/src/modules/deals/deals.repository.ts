@@ -330,3 +330,42 @@ export async function countDealsByStatus(db: Db, status: DealStatus): Promise<nu
   const [row] = await db.select({ n: count() }).from(deals).where(eq(deals.status, status));
   return row?.n ?? 0;
 }
+
+/**
+ * Deals whose escrow should be checked against the ledger: every deal holding escrow, and every deal
+ * whose escrow account is not empty, with what that account holds (escrow is a liability, so the
+ * amount held is the negated balance).
+ */
+export async function listEscrowCandidates(
+  db: Db,
+  escrowAccountPrefix: string,
+): Promise<
+  Array<{ dealId: string; status: DealStatus; escrowStatus: DealRow['escrowStatus']; heldCents: number }>
+> {
+  const result = (await db.execute(sql`
+    select d.id, d.status, d.escrow_status, coalesce(b.held, 0)::bigint as held
+      from ${deals} as d
+      left join (
+        select substr(account, ${escrowAccountPrefix.length + 1}) as deal_id, -sum(amount_cents) as held
+          from ${ledgerEntries}
+         where account like ${`${escrowAccountPrefix}%`}
+         group by account
+      ) as b on b.deal_id = d.id
+     where d.escrow_status = 'held' or coalesce(b.held, 0) <> 0
+     order by d.updated_at desc
+     limit 1000
+  `)) as unknown as {
+    rows: Array<{
+      id: string;
+      status: DealStatus;
+      escrow_status: DealRow['escrowStatus'];
+      held: string | number;
+    }>;
+  };
+  return result.rows.map((r) => ({
+    dealId: r.id,
+    status: r.status,
+    escrowStatus: r.escrow_status,
+    heldCents: Number(r.held),
+  }));
+}

@@ -70,6 +70,7 @@ import {
   listAutoReleasable,
   listDealsByStatus,
   listDealsOf,
+  listEscrowCandidates,
   listPendingProviderPayments,
   listUnsettledRefunds,
   type NewDealRow,
@@ -78,6 +79,7 @@ import {
   updateEscrowPayment,
 } from './deals.repository.ts';
 import { type EscrowProvider, EscrowProviderError, escrowErrorMeaning } from './escrow-provider.ts';
+import { findWireTransferById } from './wire-transfers.repository.ts';
 import type { WireTransfersService } from './wire-transfers.service.ts';
 
 /** Ledger accounts of the deal flow besides the shared ones. */
@@ -138,6 +140,15 @@ export type DealImpactAssessor = {
 };
 
 /** A payment method as funding needs it (type, fee, enabled). */
+/** A deal whose escrow account disagrees with the deal (GET /api/admin/ledger). */
+export type EscrowMismatch = {
+  dealId: string;
+  status: DealRow['status'];
+  escrowStatus: DealRow['escrowStatus'];
+  heldCents: number;
+  expectedCents: number;
+};
+
 export type FundingMethod = { type: string; name: string; processingFeePercentage: number; enabled: boolean };
 
 export type DealsService = ReturnType<typeof createDealsService>;
@@ -458,15 +469,20 @@ export function createDealsService(deps: {
     }
 
     const held = -(await accountBalance(tx, escrow));
+    // Release and refund move what the deal's funding says, never the account's balance: money that
+    // reached the account by mistake must not be paid out, and a shortfall must not pass unnoticed.
+    const targets = payment ? await escrowTargets(tx, payment) : null;
     if (RELEASES.includes(transition)) {
-      if (held > 0) {
+      if (!targets || held !== targets.releaseCents)
+        throw escrowMismatch(dealId, held, targets?.releaseCents ?? null, transition);
+      if (targets.releaseCents > 0) {
         await ledger.postTransaction(
           {
             kind: 'escrow_release',
             description: `Escrow of deal ${dealId} released to the seller`,
             reference,
             idempotencyKey: dealLedgerKeys.release(dealId),
-            lines: move(escrow, DEAL_ACCOUNTS.payableSeller(after.sellerUserId), held),
+            lines: move(escrow, DEAL_ACCOUNTS.payableSeller(after.sellerUserId), targets.releaseCents),
           },
           tx,
         );
@@ -511,6 +527,8 @@ export function createDealsService(deps: {
       );
       refundable += payment.feeCents;
     }
+    if (!targets || refundable !== targets.refundCents)
+      throw escrowMismatch(dealId, refundable, targets?.refundCents ?? null, transition);
     const method = payment?.method;
     if (method === 'wire' || method === 'escrow_wire') {
       // Card and Klarna money goes back through the payment provider (after the commit), which books
@@ -544,6 +562,56 @@ export function createDealsService(deps: {
       (await updateDeal(tx, dealId, { commissionSettledAt: null, commissionIncludedInFunding: false })) ??
       row;
     return row;
+  }
+
+  /**
+   * What a held escrow must contain, from its funding attempt alone: a release pays the funding less
+   * the method fee and the commission taken out of it (a plain wire: less the wire processing fee);
+   * a refund returns the whole funding (a plain wire: less its processing fee, which stays earned).
+   */
+  async function escrowTargets(
+    tx: Db,
+    ep: EscrowPaymentRow,
+  ): Promise<{ releaseCents: number; refundCents: number }> {
+    if (ep.method === 'wire' && ep.wireTransferId) {
+      const wire = await findWireTransferById(tx, ep.wireTransferId);
+      const feeCents = Math.min(wire?.processingFeeCents ?? 0, ep.amountCents);
+      return {
+        releaseCents: ep.amountCents - feeCents - ep.commissionCents,
+        refundCents: ep.amountCents - feeCents,
+      };
+    }
+    return { releaseCents: ep.amountCents - ep.feeCents - ep.commissionCents, refundCents: ep.amountCents };
+  }
+
+  /** A release or refund refused because the escrow account disagrees with the deal: loud, and nothing moves. */
+  function escrowMismatch(
+    dealId: string,
+    heldCents: number,
+    expectedCents: number | null,
+    transition: DealTransition,
+  ): AppError {
+    const details = { dealId, transition, heldCents, expectedCents };
+    logError('escrow does not match its deal', new Error(JSON.stringify(details)));
+    return new AppError('ESCROW_MISMATCH', DEAL_MESSAGES.escrowMismatch, details);
+  }
+
+  /**
+   * Every deal whose escrow account holds something other than what the deal says (the admin
+   * reconciliation list and the books check). A held deal must hold its release amount; a card refund
+   * still on its way out is in flight; any other deal must hold nothing.
+   */
+  async function findEscrowMismatches(): Promise<EscrowMismatch[]> {
+    const out: EscrowMismatch[] = [];
+    for (const c of await listEscrowCandidates(db, DEAL_ACCOUNTS.escrowHeld(''))) {
+      let expectedCents = 0;
+      const ep = await findEscrowPaymentOfDeal(db, c.dealId, c.escrowStatus === 'held' ? 'held' : 'refunded');
+      if (c.escrowStatus === 'held') {
+        if (ep?.status === 'held') expectedCents = (await escrowTargets(db, ep)).releaseCents;
+      } else if (ep?.status === 'refunded' && ep.paymentId && !ep.settledAt) continue;
+      if (c.heldCents !== expectedCents) out.push({ ...c, expectedCents });
+    }
+    return out;
   }
 
   /**
@@ -1463,6 +1531,7 @@ export function createDealsService(deps: {
     getDeal,
     adminListDeals,
     countOpenDisputes,
+    findEscrowMismatches,
     createDeal,
     buyNow,
     act,
