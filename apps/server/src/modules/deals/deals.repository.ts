@@ -27,9 +27,30 @@ export type ListingBrief = {
   grade: string | null;
 };
 
-export async function insertDeal(db: Db, row: NewDealRow): Promise<DealRow> {
-  const [inserted] = await db.insert(deals).values(row).returning();
+/** Inserts a deal; undefined when the buyer already has an open Buy Now deal for the listing. */
+export async function insertDeal(db: Db, row: NewDealRow): Promise<DealRow | undefined> {
+  const [inserted] = await db.insert(deals).values(row).onConflictDoNothing().returning();
   return inserted;
+}
+
+/** The buyer's open Buy Now deal for a listing (at most one, by a partial unique index). */
+export async function findOpenBuyNowDeal(
+  db: Db,
+  buyerUserId: string,
+  listingId: string,
+): Promise<DealRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(deals)
+    .where(
+      and(
+        eq(deals.buyerUserId, buyerUserId),
+        eq(deals.listingId, listingId),
+        eq(deals.buyNow, true),
+        sql`${deals.status} not in ('completed', 'cancelled')`,
+      ),
+    );
+  return row;
 }
 
 export async function findDeal(db: Db, id: string): Promise<DealRow | undefined> {

@@ -8,6 +8,7 @@ import { signedInClient, waitForEmail } from '../../../test/factories/accounts.t
 import { adminClient, settleWebhooks } from '../../../test/factories/billing.ts';
 import { paySandboxCheckout } from '../../../test/factories/deals.ts';
 import { createCompanyOf, createListingOf } from '../../../test/factories/messaging.ts';
+import { race } from '../../../test/factories/money.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
 import type { Env } from '../../config/env.ts';
 
@@ -98,6 +99,29 @@ describe('deals routes', () => {
     expect(buyNow.statusCode).toBe(201);
     expect(buyNow.json()).toMatchObject({ dealValueCents: 190_000, dealType: 'buy_now' });
     expect(buyNow.json().notes).toContain('Buy Now');
+  });
+
+  it('ten concurrent Buy Now clicks make one deal; a repeat answers with it until it is over', async () => {
+    const { buyer, other, listing } = await setup();
+    const clicks = await race(10, () => buyer.client.post('/api/deals/buy-now', { listingId: listing.id }));
+    const answers = clicks.map((c) => (c.status === 'fulfilled' ? c.value : null));
+    expect(answers.map((a) => a?.statusCode).sort()).toEqual([
+      200, 200, 200, 200, 200, 200, 200, 200, 200, 201,
+    ]);
+    const ids = new Set(answers.map((a) => a?.json().id));
+    expect(ids.size).toBe(1);
+    const [dealId] = ids;
+    const mine = (await buyer.client.get('/api/deals')).json().deals;
+    expect(mine.map((d: { id: string }) => d.id)).toEqual([dealId]);
+    // Another buyer gets a deal of their own.
+    expect((await other.client.post('/api/deals/buy-now', { listingId: listing.id })).statusCode).toBe(201);
+    // Once cancelled, Buy Now makes a new deal.
+    expect((await buyer.client.post(`/api/deals/${dealId}/actions`, { action: 'cancel' })).statusCode).toBe(
+      200,
+    );
+    const again = await buyer.client.post('/api/deals/buy-now', { listingId: listing.id });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().id).not.toBe(dealId);
   });
 
   it('shows a deal to its parties and administrators only, and applies actions by the machine', async () => {

@@ -39,10 +39,11 @@ export const dealsRoutes =
 
     app.post(
       '/api/deals/buy-now',
-      { schema: { body: BuyNowBodySchema, response: { 201: DealSchema } } },
+      { schema: { body: BuyNowBodySchema, response: { 200: DealSchema, 201: DealSchema } } },
       async (request, reply) => {
         const user = requireUser(request, DEAL_MESSAGES.signInToCreate);
-        return reply.status(201).send(await deals.buyNow(user, request.body));
+        const { deal, created } = await deals.buyNow(user, request.body);
+        return reply.status(created ? 201 : 200).send(deal);
       },
     );
 

@@ -98,7 +98,7 @@ describe('deals service', () => {
       buyerUserId: ctx.buyer.id,
       sellerUserId: ctx.seller.id,
     });
-    const buyNow = await ctx.deals.buyNow(ctx.buyer, { listingId: ctx.listing.id });
+    const { deal: buyNow } = await ctx.deals.buyNow(ctx.buyer, { listingId: ctx.listing.id });
     expect(buyNow.dealValueCents).toBe(1_000_000);
     expect(buyNow.notes).toContain('Buy Now');
     expect(buyNow.dealType).toBe('buy_now');

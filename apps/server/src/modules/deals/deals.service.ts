@@ -61,6 +61,7 @@ import {
   findEscrowPaymentsOfPayment,
   findListingBrief,
   findListingBriefs,
+  findOpenBuyNowDeal,
   findPostedKeys,
   findUserBriefs,
   insertDeal,
@@ -941,7 +942,8 @@ export function createDealsService(deps: {
     valueCents: number,
     notes: string | null,
     quantity: number,
-  ): Promise<DealRow> {
+    opts: { buyNow?: boolean } = {},
+  ): Promise<{ row: DealRow; created: boolean }> {
     assertDealValue(valueCents);
     // Both are snapshots: changing the settings later never alters a running deal.
     const [rateBps, escrowRequired] = await Promise.all([
@@ -961,13 +963,20 @@ export function createDealsService(deps: {
       notes,
       quantity,
       unit: listing.unit,
+      buyNow: opts.buyNow ?? false,
       status: 'initiated',
       lastOfferBy: 'buyer',
       createdAt: now,
       updatedAt: now,
     });
+    if (!row) {
+      // A repeated Buy Now (a double click, ten clicks at once): the buyer's open deal answers.
+      const open = await findOpenBuyNowDeal(db, user.id, listing.id);
+      if (!open) throw new AppError('CONFLICT', DEAL_MESSAGES.updateFailed);
+      return { row: open, created: false };
+    }
     await announceCreated(row, listing);
-    return row;
+    return { row, created: true };
   }
 
   /** Both parties hear of a new deal; a failed email or message never stops the deal. */
@@ -1056,7 +1065,7 @@ export function createDealsService(deps: {
   ): Promise<Deal> {
     const listing = await listingForDeal(body.listingId, DEAL_MESSAGES.cannotDealOwn, user);
     const quantity = dealQuantity(listing, body.quantity);
-    const row = await createDealRow(
+    const { row } = await createDealRow(
       user,
       listing,
       Math.round(body.dealValue * 100),
@@ -1066,20 +1075,24 @@ export function createDealsService(deps: {
     return toView(row, user.id);
   }
 
-  /** POST /api/deals/buy-now: a deal for the sell listing's total, its notes marking it Buy Now. */
-  async function buyNow(user: SessionUser, body: BuyNowBody): Promise<Deal> {
+  /**
+   * POST /api/deals/buy-now: a deal for the sell listing's total, its notes marking it Buy Now. One
+   * open Buy Now deal per buyer and listing: a repeat answers with it (`created: false`).
+   */
+  async function buyNow(user: SessionUser, body: BuyNowBody): Promise<{ deal: Deal; created: boolean }> {
     const listing = await listingForDeal(body.listingId, DEAL_MESSAGES.cannotBuyOwn, user);
     if (listing.type !== 'sell') throw new AppError('VALIDATION_FAILED', DEAL_MESSAGES.buyNowSellOnly);
     const quantity = dealQuantity(listing, body.quantity);
     const totalCents = Math.round(listing.priceCents * quantity);
-    const row = await createDealRow(
+    const { row, created } = await createDealRow(
       user,
       listing,
       totalCents,
       `${BUY_NOW_NOTE} purchase: ${listing.title}`,
       quantity,
+      { buyNow: true },
     );
-    return toView(row, user.id);
+    return { deal: await toView(row, user.id), created };
   }
 
   // --- party and admin actions ---

@@ -13,6 +13,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.table.ts';
 import { listings } from '../listings/listings.table.ts';
@@ -53,6 +54,8 @@ export const deals = pgTable(
      * before escrow is funded and the parties settle outside the platform.
      */
     escrowRequired: boolean().notNull().default(true),
+    /** Made by Buy Now (one open Buy Now deal per buyer and listing: a repeat click gets the same deal). */
+    buyNow: boolean().notNull().default(false),
     status: text({ enum: DEAL_STATUSES }).notNull().default('initiated'),
     escrowStatus: text({ enum: ESCROW_STATUSES }).notNull().default('none'),
     buyerConfirmed: boolean().notNull().default(false),
@@ -92,6 +95,9 @@ export const deals = pgTable(
     index('deals_listing_idx').on(t.listingId, t.createdAt.desc()),
     index('deals_status_idx').on(t.status, t.escrowStatus),
     index('deals_impact_idx').on(t.impactRecordedAt).where(sql`impact_recorded_at is not null`),
+    uniqueIndex('deals_one_open_buy_now')
+      .on(t.buyerUserId, t.listingId)
+      .where(sql`${t.buyNow} and ${t.status} not in ('completed', 'cancelled')`),
     check('deals_two_parties', sql`${t.buyerUserId} <> ${t.sellerUserId}`),
     check('deals_value_positive', sql`${t.dealValueCents} > 0`),
   ],

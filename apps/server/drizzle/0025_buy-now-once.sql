@@ -1,0 +1,2 @@
+ALTER TABLE "deals" ADD COLUMN "buy_now" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "deals_one_open_buy_now" ON "deals" USING btree ("buyer_user_id","listing_id") WHERE "deals"."buy_now" and "deals"."status" not in ('completed', 'cancelled');
