@@ -15,6 +15,8 @@ import {
 
 /** The specification's messages, word for word (document 001, sections 5 and 8). */
 export const DEAL_MESSAGES = {
+  escrowProviderBusy:
+    'The escrow service is releasing or refunding this deal right now. Please try again in a moment.',
   escrowMismatch:
     "This deal's escrow does not match the deal, so no money was moved. An administrator has been alerted to reconcile it.",
   signInToView: 'Please sign in to view your deals.',

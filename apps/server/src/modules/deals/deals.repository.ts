@@ -390,3 +390,25 @@ export async function listEscrowCandidates(
     heldCents: Number(r.held),
   }));
 }
+
+/** Deals whose escrow-provider release or refund was claimed before `cutoff` and never recorded. */
+export async function listStaleEscrowClaims(db: Db, cutoff: Date, limit: number): Promise<DealRow[]> {
+  return db
+    .select()
+    .from(deals)
+    .where(
+      and(
+        isNotNull(deals.escrowProviderClaim),
+        sql`(${deals.escrowProviderClaim}->>'claimedAt')::timestamptz < ${cutoff.toISOString()}::timestamptz`,
+      ),
+    )
+    .limit(limit);
+}
+
+/** Drops a claim, only if it is still the one given (a newer claim is left alone). */
+export async function clearEscrowClaim(db: Db, dealId: string, claimId: string): Promise<void> {
+  await db
+    .update(deals)
+    .set({ escrowProviderClaim: null })
+    .where(and(eq(deals.id, dealId), sql`${deals.escrowProviderClaim}->>'id' = ${claimId}`));
+}

@@ -48,6 +48,7 @@ import { dealEmail } from './deal-emails.ts';
 import {
   accountBalance,
   cancelPendingEscrowPayments,
+  clearEscrowClaim,
   countDealsByStatus,
   type DealRow,
   type EscrowPaymentRow,
@@ -73,12 +74,14 @@ import {
   listDealsOf,
   listEscrowCandidates,
   listPendingProviderPayments,
+  listStaleEscrowClaims,
   listUnsettledRefunds,
   type NewDealRow,
   updateDeal,
   updateDealIfState,
   updateEscrowPayment,
 } from './deals.repository.ts';
+import type { EscrowProviderClaim } from './deals.table.ts';
 import { type EscrowProvider, EscrowProviderError, escrowErrorMeaning } from './escrow-provider.ts';
 import { findWireTransferById } from './wire-transfers.repository.ts';
 import type { WireTransfersService } from './wire-transfers.service.ts';
@@ -116,6 +119,8 @@ export type DealTransitionPayload = {
   /** The funding attempt whose money arrived or failed (escrow-funded, funding-failed). */
   escrowPaymentId?: string;
   source?: 'checkout' | 'wire' | 'escrow_provider';
+  /** Records the escrow-provider release or refund this claim made (and clears the claim). */
+  escrowClaimId?: string;
 };
 
 /** The wire-transfer service of this module, as deals use it. */
@@ -157,6 +162,8 @@ export type DealsService = ReturnType<typeof createDealsService>;
 const MAX_VALUE_CENTS = MAX_AMOUNT_DOLLARS * 100;
 const LIST_LIMIT = 200;
 const JOB_BATCH = 100;
+/** A claim on the escrow provider older than this was left by a crash: the reconcile job finishes it. */
+const ESCROW_CLAIM_STALE_MS = 60_000;
 const MONEY_TRANSITIONS: readonly DealTransition[] = [
   'escrow-funded',
   'release-escrow',
@@ -336,6 +343,10 @@ export function createDealsService(deps: {
   ): Promise<Applied> {
     const before = await findDealForUpdate(tx, dealId);
     if (!before) throw notFound();
+    // While the escrow provider releases or refunds, the deal is frozen but for recording that.
+    const claim = before.escrowProviderClaim;
+    if (claim && payload.escrowClaimId !== claim.id)
+      throw new AppError('DEAL_TRANSITION_NOT_ALLOWED', DEAL_MESSAGES.escrowProviderBusy);
     const state = machineStateOfRow(before);
     const now = clock.now();
     const ctx = { now, autoReleaseDays: DEAL_CONSTANTS.autoReleaseDays };
@@ -349,6 +360,7 @@ export function createDealsService(deps: {
       sellerConfirmed: next.sellerConfirmed,
       lastOfferBy: next.lastOfferBy,
       earlyReleaseRequestedBy: next.earlyReleaseRequestedBy,
+      ...(claim ? { escrowProviderClaim: null } : {}),
       updatedAt: now,
     };
     if (transition === 'counter-offer') {
@@ -670,19 +682,17 @@ export function createDealsService(deps: {
     const state = machineStateOfRow(current);
     if (!canApplyDealTransition(state, transition, actor.role, ctx))
       throw new AppError('DEAL_TRANSITION_NOT_ALLOWED', refusalMessage(transition, state));
-    // The escrow provider pays out or returns first; its calls are idempotent, so a refused or
-    // failed transaction afterwards is safe to retry.
     const isRelease = RELEASES.includes(transition);
     if (isRelease || transition === 'refund-escrow') {
       const ep = await findEscrowPaymentOfDeal(db, dealId, 'held');
-      if (ep?.status === 'held' && ep.method === 'escrow_wire' && ep.providerTransactionId) {
-        const txId = ep.providerTransactionId;
-        await callEscrowProvider(
-          escrowProvider,
-          isRelease ? DEAL_MESSAGES.releaseFundsFailed : DEAL_MESSAGES.refundEscrowFailed,
-          () => (isRelease ? escrowProvider.releaseFunds(txId) : escrowProvider.refundFunds(txId)),
+      if (ep?.status === 'held' && ep.method === 'escrow_wire' && ep.providerTransactionId)
+        return applyThroughEscrowProvider(
+          dealId,
+          transition as EscrowProviderClaim['transition'],
+          actor,
+          ep.providerTransactionId,
+          auditEntry,
         );
-      }
     }
     const applied = await db.transaction(async (t) => {
       const tx = t as unknown as Db;
@@ -693,6 +703,105 @@ export function createDealsService(deps: {
     if (transition === 'refund-escrow') await refundCardFunding(dealId);
     await afterTransition(applied, transition);
     return applied.after;
+  }
+
+  /**
+   * A release or refund of money the escrow provider holds. The deal is claimed under its row lock
+   * first (a concurrent dispute either got the lock before, or is refused while the claim stands),
+   * the provider is called after that commit (its calls are idempotent), and the transition is then
+   * recorded. A failed call drops the claim and answers 502; a crash in between is finished by the
+   * reconcile job from what the provider says.
+   */
+  async function applyThroughEscrowProvider(
+    dealId: string,
+    transition: EscrowProviderClaim['transition'],
+    actor: DealActorRef,
+    transactionId: string,
+    auditEntry?: AuditEntry,
+  ): Promise<DealRow> {
+    const claim: EscrowProviderClaim = {
+      id: randomUUID(),
+      transition,
+      actor,
+      ...(auditEntry
+        ? {
+            audit: {
+              actor: { id: auditEntry.actor.id, email: auditEntry.actor.email },
+              action: auditEntry.action,
+              targetType: auditEntry.targetType,
+              targetId: auditEntry.targetId,
+            },
+          }
+        : {}),
+      claimedAt: new Date().toISOString(),
+    };
+    await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const row = await findDealForUpdate(tx, dealId);
+      if (!row) throw notFound();
+      if (row.escrowProviderClaim)
+        throw new AppError('DEAL_TRANSITION_NOT_ALLOWED', DEAL_MESSAGES.escrowProviderBusy);
+      const state = machineStateOfRow(row);
+      const ctx = { now: clock.now(), autoReleaseDays: DEAL_CONSTANTS.autoReleaseDays };
+      if (!canApplyDealTransition(state, transition, actor.role, ctx))
+        throw new AppError('DEAL_TRANSITION_NOT_ALLOWED', refusalMessage(transition, state));
+      await updateDeal(tx, dealId, { escrowProviderClaim: claim });
+    });
+    try {
+      await callProviderFor(transition, transactionId);
+    } catch (err) {
+      await clearEscrowClaim(db, dealId, claim.id);
+      throw err;
+    }
+    return recordClaimed(dealId, claim);
+  }
+
+  function callProviderFor(transition: EscrowProviderClaim['transition'], transactionId: string) {
+    const isRefund = transition === 'refund-escrow';
+    return callEscrowProvider(
+      escrowProvider,
+      isRefund ? DEAL_MESSAGES.refundEscrowFailed : DEAL_MESSAGES.releaseFundsFailed,
+      () =>
+        isRefund ? escrowProvider.refundFunds(transactionId) : escrowProvider.releaseFunds(transactionId),
+    );
+  }
+
+  /** Records the transition the provider carried out, with its audit row, and clears the claim. */
+  async function recordClaimed(dealId: string, claim: EscrowProviderClaim): Promise<DealRow> {
+    const applied = await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const result = await applyInTx(tx, dealId, claim.transition, claim.actor, { escrowClaimId: claim.id });
+      if (claim.audit) await audit(claim.audit, tx);
+      return result;
+    });
+    await afterTransition(applied, claim.transition);
+    return applied.after;
+  }
+
+  /**
+   * Claims left by a process that died between the provider call and the recording (every minute,
+   * for claims older than a minute): the provider is asked again (idempotent) and the transition
+   * recorded; a claim the provider refuses is dropped so the parties may act again.
+   */
+  async function runEscrowClaimReconcile(): Promise<{ finished: number; dropped: number }> {
+    const cutoff = new Date(Date.now() - ESCROW_CLAIM_STALE_MS);
+    let finished = 0;
+    let dropped = 0;
+    for (const deal of await listStaleEscrowClaims(db, cutoff, JOB_BATCH)) {
+      const claim = deal.escrowProviderClaim;
+      if (!claim) continue;
+      const ep = await findEscrowPaymentOfDeal(db, deal.id, 'held');
+      try {
+        if (ep?.providerTransactionId) await callProviderFor(claim.transition, ep.providerTransactionId);
+        await recordClaimed(deal.id, claim);
+        finished += 1;
+      } catch (err) {
+        logError('escrow provider claim could not be finished; dropped', err);
+        await clearEscrowClaim(db, deal.id, claim.id);
+        dropped += 1;
+      }
+    }
+    return { finished, dropped };
   }
 
   /** Card and Klarna refunds go through the payment provider after the refund transition committed. */
@@ -1554,6 +1663,7 @@ export function createDealsService(deps: {
     syncProviderTransaction,
     runAutoRelease,
     runEscrowSync,
+    runEscrowClaimReconcile,
     whenIdle,
   };
 }

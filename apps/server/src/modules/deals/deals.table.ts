@@ -19,6 +19,15 @@ import { users } from '../accounts/accounts.table.ts';
 import { listings } from '../listings/listings.table.ts';
 
 const PARTIES = ['buyer', 'seller'] as const;
+
+export type EscrowProviderClaim = {
+  id: string;
+  transition: 'release-escrow' | 'auto-release' | 'approve-early-release' | 'refund-escrow';
+  actor: { role: 'buyer' | 'seller' | 'admin' | 'system'; userId: string | null };
+  /** The administrator's audit entry, written when the transition is recorded. */
+  audit?: { actor: { id: string; email: string }; action: string; targetType: string; targetId: string };
+  claimedAt: string;
+};
 export const ESCROW_PAYMENT_STATUSES = [
   'pending',
   'held',
@@ -63,6 +72,11 @@ export const deals = pgTable(
     lastOfferBy: text({ enum: PARTIES }).notNull().default('buyer'),
     earlyReleaseRequestedBy: text({ enum: PARTIES }),
     escrowTransactionId: text(),
+    /**
+     * A release or refund claimed at the escrow provider and not yet recorded: while set, every other
+     * transition is refused, and the reconcile job finishes it if the process died mid-way.
+     */
+    escrowProviderClaim: jsonb().$type<EscrowProviderClaim>(),
     notes: text(),
     disputeReason: text(),
     /** When the current dispute was opened (the admin screen shows it; updatedAt moves on later changes). */

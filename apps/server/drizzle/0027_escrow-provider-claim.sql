@@ -1,0 +1,1 @@
+ALTER TABLE "deals" ADD COLUMN "escrow_provider_claim" jsonb;
