@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { LISTING_UNITS } from '../listings/listings.schemas.ts';
 import { AmountSchema, applyRateBps, formatCents } from '../money/money.ts';
+import * as z from '../zod.ts';
 import {
   canApplyDealTransition,
   commissionCollectable,

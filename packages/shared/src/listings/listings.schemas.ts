@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { gradeById, MATERIAL_GRADE_IDS } from '../market/grades.ts';
 import { INCOTERMS, PACKING_TYPES, SUPPLY_FREQUENCIES } from '../market/trade-terms.ts';
+import * as z from '../zod.ts';
 
 /** The listing enumerations of the specification. */
 export const LISTING_TYPES = ['buy', 'sell'] as const;

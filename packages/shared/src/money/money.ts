@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod.ts';
 
 /** Money is integer cents everywhere; dollars exist only at the edges (forms, display, provider calls). */
 export const CURRENCY = 'USD';
