@@ -143,6 +143,7 @@ import {
   registerNotFoundHandler,
 } from './plugins/error-handler.ts';
 import { registerMaintenanceMode } from './plugins/maintenance.ts';
+import { registerNulCharacterGuard } from './plugins/nul-character.ts';
 import { registerSameOriginGuard } from './plugins/same-origin.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerOpenApi } from './plugins/swagger.ts';
@@ -264,6 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before any route: the OpenAPI document learns the /api/v1 routes as they are added.
   await registerOpenApi(app, { appUrl: env.appUrl, rateLimitPerMinute: env.apiRateLimitPerMinute });
   registerSameOriginGuard(app, env.appUrl);
+  registerNulCharacterGuard(app);
 
   // Platform services: job queue and cross-instance pub/sub live in the same database.
   const jobs = await startJobQueue(database, deps.jobs);

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { SECTORS } from '../catalog/catalog.ts';
+import * as z from '../zod.ts';
 
 export const SECTOR_REQUIRED_MESSAGE = "Sector required: Please select your company's recycling sector.";
 export const PASSWORD_MIN_LENGTH = 6;

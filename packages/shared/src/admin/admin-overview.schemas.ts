@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod.ts';
 
 /** GET /api/admin/overview: the live counts of the admin dashboard cards. */
 export const adminOverviewSchema = z.object({

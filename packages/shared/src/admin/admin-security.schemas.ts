@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod.ts';
 
 export const ADMIN_SECURITY_MESSAGES = {
   sessionEnded: 'Session ended',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod.ts';
 
 export const DATABASE_BACKUP_STATUSES = ['running', 'succeeded', 'failed'] as const;
 

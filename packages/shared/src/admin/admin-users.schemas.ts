@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod.ts';
 
 export const ADMIN_USERS_MESSAGES = {
   emailRequired: 'Please enter an email address',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod.ts';
 
 /** The four audiences of /admin/bulk-email, in the order of the spec's buttons. */
 export const BULK_EMAIL_TARGETS = ['unpaid_users', 'no_company', 'inactive', 'all'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod.ts';
 
 /** Where an ad slot sits; ADS_SLOT_IDS may give each placement its own provider slot id. */
 export const AD_PLACEMENTS = ['landing', 'marketplace', 'blog-header', 'blog-inline', 'blog-footer'] as const;

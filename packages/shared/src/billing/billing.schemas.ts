@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod.ts';
 
 export const PLAN_NAMES = { free: 'Free', premium: 'Premium' } as const;
 export type Plan = keyof typeof PLAN_NAMES;

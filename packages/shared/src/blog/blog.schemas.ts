@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod.ts';
 
 /** Document 002, sections 4, 5, 8 and 9. */
 export const BLOG_LIMITS = {

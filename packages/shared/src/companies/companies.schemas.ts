@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { MATERIALS, SECTORS } from '../catalog/catalog.ts';
 import { stripMarkup } from '../listings/listings.schemas.ts';
+import * as z from '../zod.ts';
 
 /** The company types of the specification; the form's default is buyer. */
 export const COMPANY_TYPES = ['buyer', 'seller', 'both'] as const;

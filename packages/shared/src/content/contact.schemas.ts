@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod.ts';
 
 /** Document 002: the contact form (section 3), its rules (section 5) and messages (section 8). */
 export const CONTACT_LIMITS = {

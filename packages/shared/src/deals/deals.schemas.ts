@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import { isInfinite, MAX_INPUT_NUMBER } from '../input-limits.ts';
 import { LISTING_UNITS } from '../listings/listings.schemas.ts';
 import { AmountSchema, applyRateBps, formatCents } from '../money/money.ts';
+import * as z from '../zod.ts';
 import {
   canApplyDealTransition,
   commissionCollectable,
@@ -64,6 +65,9 @@ export const DEAL_MESSAGES = {
   buyNowSellOnly: 'Buy Now is only available on sell listings',
   quantityAboveZero: 'The quantity must be greater than 0',
   quantityAboveListing: "The quantity cannot be more than the listing's quantity",
+  quantityNotFinite: 'The quantity must be a finite number',
+  quantityTooLarge: 'The quantity must be 1,000,000,000 or less',
+  quantityTooSmall: 'The quantity must be at least 0.0001',
   // Escrow creation
   sameEmails: 'Buyer and seller must use different email addresses for escrow',
   noEscrowResponse: 'No response from escrow service. Please try again.',
@@ -132,6 +136,8 @@ export const DEAL_CONSTANTS = {
   notesMax: 2_000,
   disputeReasonMax: 2_000,
   adminNotesMax: 2_000,
+  /** A deal keeps its quantity to 4 decimals (numeric(14, 4)). */
+  quantityDecimals: 4,
 } as const;
 
 export type { DealStatus, EscrowStatus } from './deal-machine.ts';
@@ -352,11 +358,21 @@ export const DealValueSchema = AmountSchema.refine((dollars) => dollars > 0, {
   message: DEAL_MESSAGES.valueAboveZero,
 });
 
-/** A deal's quantity in the listing's unit: above zero (the listing's quantity caps it, on the server). */
+const QUANTITY_SCALE = 10 ** DEAL_CONSTANTS.quantityDecimals;
+
+/**
+ * A deal's quantity in the listing's unit, rounded to the 4 decimals a deal keeps: above zero after that
+ * rounding, finite and at most MAX_INPUT_NUMBER (the listing's quantity caps it further, on the server).
+ */
 export const DealQuantitySchema = z
-  .number({ error: DEAL_MESSAGES.quantityAboveZero })
+  .number({
+    error: (issue) =>
+      isInfinite(issue.input) ? DEAL_MESSAGES.quantityNotFinite : DEAL_MESSAGES.quantityAboveZero,
+  })
   .positive(DEAL_MESSAGES.quantityAboveZero)
-  .max(1_000_000_000_000, DEAL_MESSAGES.quantityAboveListing);
+  .max(MAX_INPUT_NUMBER, DEAL_MESSAGES.quantityTooLarge)
+  .transform((quantity) => Math.round(quantity * QUANTITY_SCALE) / QUANTITY_SCALE)
+  .pipe(z.number().positive(DEAL_MESSAGES.quantityTooSmall));
 
 /** POST /api/deals: Make Offer ("Propose a Deal"). */
 export const CreateDealBodySchema = z

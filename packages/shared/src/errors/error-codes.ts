@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod.ts';
 
 /** Every error code the API may answer with; the browser branches on a few of them. */
 export const ERROR_CODES = [

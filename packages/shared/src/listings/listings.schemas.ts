@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import { isInfinite, MAX_INPUT_NUMBER } from '../input-limits.ts';
 import { gradeById, MATERIAL_GRADE_IDS } from '../market/grades.ts';
 import { INCOTERMS, PACKING_TYPES, SUPPLY_FREQUENCIES } from '../market/trade-terms.ts';
+import * as z from '../zod.ts';
 
 /** The listing enumerations of the specification. */
 export const LISTING_TYPES = ['buy', 'sell'] as const;
@@ -53,6 +54,10 @@ export const LISTING_MESSAGES = {
   incotermPlaceRequired: 'Enter the named place for the Incoterm',
   incotermPlaceTooLong: 'The named place must be 120 characters or less',
   unitInvalid: 'Unit must be tons, tonnes, gross tons, kg, pounds or pieces',
+  priceNotFinite: 'Price must be a finite number',
+  quantityNotFinite: 'Quantity must be a finite number',
+  priceTooLarge: 'Price must be 1,000,000,000 or less',
+  quantityTooLarge: 'Quantity must be 1,000,000,000 or less',
 } as const;
 
 /** `You've reached your monthly limit of 5 free listings (n/5). Upgrade to create unlimited listings.` */
@@ -74,8 +79,16 @@ const clampAmount = (n: number) => Math.round(Math.min(Math.max(n, 0), LISTING_L
 const cleanText = (required: string, max: number, tooLong: string) =>
   z.string({ error: required }).transform(stripMarkup).pipe(z.string().min(1, required).max(max, tooLong));
 
-const positiveAmount = (message: string) =>
-  z.number({ error: message }).finite(message).transform(clampAmount).pipe(z.number().gt(0, message));
+/**
+ * A listing's price or quantity: infinite values and values past MAX_INPUT_NUMBER are refused (a typo or
+ * a probe, not an amount); up to that, the specification's clamp to 0..1,000,000 applies.
+ */
+const positiveAmount = (messages: { aboveZero: string; notFinite: string; tooLarge: string }) =>
+  z
+    .number({ error: (issue) => (isInfinite(issue.input) ? messages.notFinite : messages.aboveZero) })
+    .max(MAX_INPUT_NUMBER, messages.tooLarge)
+    .transform(clampAmount)
+    .pipe(z.number().gt(0, messages.aboveZero));
 
 /** The create-listing form and POST /api/listings; price is dollars per unit at this edge. */
 const CreateListingFieldsSchema = z
@@ -94,8 +107,16 @@ const CreateListingFieldsSchema = z
       LISTING_LIMITS.locationMax,
       'Location must be 120 characters or less',
     ),
-    price: positiveAmount(LISTING_MESSAGES.priceAboveZero),
-    quantity: positiveAmount(LISTING_MESSAGES.quantityAboveZero),
+    price: positiveAmount({
+      aboveZero: LISTING_MESSAGES.priceAboveZero,
+      notFinite: LISTING_MESSAGES.priceNotFinite,
+      tooLarge: LISTING_MESSAGES.priceTooLarge,
+    }),
+    quantity: positiveAmount({
+      aboveZero: LISTING_MESSAGES.quantityAboveZero,
+      notFinite: LISTING_MESSAGES.quantityNotFinite,
+      tooLarge: LISTING_MESSAGES.quantityTooLarge,
+    }),
     unit: z.enum(LISTING_UNITS, { error: LISTING_MESSAGES.unitInvalid }),
     /** A MaterialGradeId of the chosen category (checked below); null or absent: no grade. */
     grade: z.enum(MATERIAL_GRADE_IDS, { error: LISTING_MESSAGES.gradeNotInCategory }).nullable().optional(),

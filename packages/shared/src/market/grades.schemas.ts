@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { LISTING_CATEGORIES } from '../listings/listings.schemas.ts';
+import * as z from '../zod.ts';
 import { MATERIAL_GRADE_IDS } from './grades.ts';
 
 /** GET /api/market/grades: the reference table of material grades, optionally of one category. */

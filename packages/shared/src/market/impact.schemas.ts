@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod.ts';
 import { MATERIAL_GRADE_IDS } from './grades.ts';
 import { KG_PER_UNIT } from './units.ts';
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { LISTING_CATEGORIES, LISTING_TYPES, LISTING_UNITS } from '../listings/listings.schemas.ts';
+import * as z from '../zod.ts';
 
 /**
  * Smart matching (issue 10): a buy and a sell listing match when category (and grade, when both give

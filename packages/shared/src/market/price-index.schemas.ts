@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { LISTING_CATEGORIES, LISTING_UNITS } from '../listings/listings.schemas.ts';
+import * as z from '../zod.ts';
 import { MATERIAL_GRADE_IDS } from './grades.ts';
 import { INDEX_POINT_SOURCES } from './price-index.ts';
 

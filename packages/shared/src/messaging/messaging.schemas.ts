@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod.ts';
 
 export const MESSAGING_LIMITS = {
   /** Messages per page of a thread (the specification's limit 50). */

@@ -73,6 +73,12 @@ describe('the shared amount check', () => {
     const refused = AmountSchema.safeParse('-3');
     expect(refused.success).toBe(false);
     expect(refused.error?.issues[0].message).toBe(INVALID_AMOUNT_MESSAGE);
+    // JSON's 1e400 parses to Infinity, which zod refuses as a number: still the amount check's words.
+    expect(AmountSchema.safeParse(Number.POSITIVE_INFINITY).error?.issues[0].message).toBe(
+      AMOUNT_TOO_LARGE_MESSAGE,
+    );
+    expect(AmountSchema.safeParse(Number.NaN).error?.issues[0].message).toBe(INVALID_AMOUNT_MESSAGE);
+    expect(AmountSchema.safeParse({}).error?.issues[0].message).toBe(INVALID_AMOUNT_MESSAGE);
   });
 });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod.ts';
 
 /** What a payment pays for; each purpose has one owning domain that is told when it succeeds. */
 export const PAYMENT_PURPOSES = [

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { LISTING_SORTS, ListingSchema, ListListingsQuerySchema } from '../listings/listings.schemas.ts';
+import * as z from '../zod.ts';
 
 /**
  * The public REST API v1: API keys a user manages in /account, the short-lived bearer tokens a key

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { DealCreatedEventSchema, DealUpdatedEventSchema } from '../deals/deals.schemas.ts';
 import { MatchFoundEventSchema } from '../market/matching.schemas.ts';
 import { IndexUpdatedEventSchema } from '../market/price-index.schemas.ts';
@@ -7,6 +6,7 @@ import {
   ConversationReadEventSchema,
   MessageCreatedEventSchema,
 } from '../messaging/messaging.schemas.ts';
+import * as z from '../zod.ts';
 
 /** Events the server pushes to a user's channel. Later capabilities add members to the union. */
 export const ServerRealtimeEventSchema = z.discriminatedUnion('type', [

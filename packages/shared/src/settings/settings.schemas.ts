@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { PRODUCT_NAME } from '../catalog/catalog.ts';
+import * as z from '../zod.ts';
 
 const cents = (max: number) => z.number().int('Must be a whole number of cents').min(0).max(max);
 const bps = z.number().int('Must be whole basis points').min(0).max(10_000);

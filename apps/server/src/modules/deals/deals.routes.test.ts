@@ -36,6 +36,48 @@ beforeAll(async () => {
 });
 
 describe('deals routes', () => {
+  it('refuses quantities that are not finite, past 1,000,000,000 or that round to zero, and values that are not finite', async () => {
+    const { buyer, listing } = await setup();
+    // Raw JSON: 1e400 parses to Infinity, which a JS object cannot carry through JSON.stringify.
+    const raw = (url: string, json: string) =>
+      buyer.client.request({
+        method: 'POST',
+        url,
+        payload: json,
+        headers: { 'content-type': 'application/json' },
+      });
+    const offer = (quantity: string, dealValue = '1000') =>
+      raw('/api/deals', `{"listingId":"${listing.id}","dealValue":${dealValue},"quantity":${quantity}}`);
+    const cases: Array<[Promise<{ statusCode: number; json(): unknown }>, string]> = [
+      [offer('1e-9'), DEAL_MESSAGES.quantityTooSmall],
+      [offer('0.00004'), DEAL_MESSAGES.quantityTooSmall],
+      [offer('1e400'), DEAL_MESSAGES.quantityNotFinite],
+      [offer('-1e400'), DEAL_MESSAGES.quantityNotFinite],
+      [offer('2e9'), DEAL_MESSAGES.quantityTooLarge],
+      [offer('1', '1e400'), AMOUNT_TOO_LARGE_MESSAGE],
+      [offer('1', '"1e400"'), AMOUNT_TOO_LARGE_MESSAGE],
+      [
+        raw('/api/deals/buy-now', `{"listingId":"${listing.id}","quantity":1e-9}`),
+        DEAL_MESSAGES.quantityTooSmall,
+      ],
+      [
+        raw('/api/deals/buy-now', `{"listingId":"${listing.id}","quantity":1e400}`),
+        DEAL_MESSAGES.quantityNotFinite,
+      ],
+    ];
+    for (const [request, message] of cases) {
+      const res = await request;
+      expect(res.statusCode, message).toBe(400);
+      expect(errorOf(res)).toEqual(expect.objectContaining({ code: 'VALIDATION_FAILED', message }));
+    }
+    expect((await buyer.client.get('/api/deals')).json().deals).toHaveLength(0);
+
+    // A quantity is kept to the 4 decimals a deal stores: what the buyer sees is what the deal holds.
+    const precise = await offer('1.23456');
+    expect(precise.statusCode).toBe(201);
+    expect(DealSchema.parse(precise.json()).quantity).toBe(1.2346);
+  });
+
   it('enforces sign-in, ownership and the spec messages on creation', async () => {
     const { app, buyer, seller, listing, visitor } = await setup();
 

@@ -135,6 +135,43 @@ describe('creating and reading listings', () => {
     expect((await client.get('/api/listings?minPrice=-1')).statusCode).toBe(400);
   });
 
+  it('refuses prices and quantities that are not finite or past 1,000,000,000; clamps the rest as the spec says', async () => {
+    const { app } = await buildTestApp({ storage });
+    const { client } = await signedInClient(app);
+    const raw = (method: 'POST' | 'PATCH', url: string, body: string) =>
+      client.request({ method, url, payload: body, headers: { 'content-type': 'application/json' } });
+    const json = (overrides: Record<string, string>) =>
+      Object.entries(overrides).reduce(
+        (body, [key, value]) => body.replace(new RegExp(`"${key}":[^,}]+`), `"${key}":${value}`),
+        JSON.stringify(listingBody()),
+      );
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ price: '1e21' }, LISTING_MESSAGES.priceTooLarge],
+      [{ price: '1000000000.01' }, LISTING_MESSAGES.priceTooLarge],
+      [{ quantity: '1e21' }, LISTING_MESSAGES.quantityTooLarge],
+      [{ price: '1e400' }, LISTING_MESSAGES.priceNotFinite],
+      [{ price: '-1e400' }, LISTING_MESSAGES.priceNotFinite],
+      [{ quantity: '1e400' }, LISTING_MESSAGES.quantityNotFinite],
+      [{ price: '0.001' }, LISTING_MESSAGES.priceAboveZero],
+      [{ quantity: '0.004' }, LISTING_MESSAGES.quantityAboveZero],
+    ];
+    for (const [overrides, message] of cases) {
+      const res = await raw('POST', '/api/listings', json(overrides));
+      expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message });
+    }
+    expect((await client.get('/api/me/listings')).json().items).toHaveLength(0);
+
+    // Up to 1,000,000,000 the specification's clamp to 1,000,000 still applies, on create and edit.
+    const listing = await createListing(client, { price: 1e9, quantity: 2_000_000 });
+    expect(listing).toMatchObject({ priceCents: 100_000_000, quantity: 1_000_000 });
+    const edit = await raw('PATCH', `/api/listings/${listing.id}`, '{"price":1e21}');
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().error.message).toBe(LISTING_MESSAGES.priceTooLarge);
+    const stored = await client.get(`/api/listings/${listing.id}`);
+    expect(stored.json().priceCents).toBe(100_000_000);
+  });
+
   it('searches by words, partial words and filters, with sorting and paging', async () => {
     const { app } = await buildTestApp({ storage });
     const { client } = await signedInClient(app);

@@ -1,4 +1,4 @@
-import { LISTING_SORTS, monthlyLimitMessage } from '@app/shared/listings/listings.schemas';
+import { LISTING_MESSAGES, LISTING_SORTS, monthlyLimitMessage } from '@app/shared/listings/listings.schemas';
 import {
   AdminApiKeyPageSchema,
   API_KEY_LIMITS,
@@ -466,6 +466,17 @@ describe('bad requests', () => {
     expectError(await client.put(`/api/v1/listings/${listing.id}`, trader.token, { userId: 'someone' }), 400);
     expectError(await client.put(`/api/v1/listings/${listing.id}`, trader.token, { quantity: 'lots' }), 400);
     expectError(await raw('PUT', `/api/v1/listings/${listing.id}`, '{'), 400);
+    // Numbers past 1,000,000,000 and infinite ones are refused, not clamped to 1,000,000.
+    expectError(
+      await client.post('/api/v1/listings', trader.token, listingBody({ price: 1e21 })),
+      400,
+      LISTING_MESSAGES.priceTooLarge,
+    );
+    expectError(
+      await raw('PUT', `/api/v1/listings/${listing.id}`, '{"quantity":1e400}'),
+      400,
+      LISTING_MESSAGES.quantityNotFinite,
+    );
 
     for (const query of [
       'sort=cheapest',
