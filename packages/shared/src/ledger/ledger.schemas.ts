@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod.ts';
 
 /** A deal whose escrow account holds something other than what the deal says it holds. */
 export const EscrowMismatchSchema = z.object({
