@@ -3,6 +3,7 @@ import * as z from '../zod.ts';
 /** A deal whose escrow account holds something other than what the deal says it holds. */
 export const EscrowMismatchSchema = z.object({
   dealId: z.string(),
+  listingTitle: z.string().nullable(),
   status: z.string(),
   escrowStatus: z.string(),
   heldCents: z.number().int(),
@@ -21,4 +22,7 @@ export const LedgerSummarySchema = z.object({
   escrowMismatches: z.array(EscrowMismatchSchema),
   balances: z.array(z.object({ account: z.string(), balanceCents: z.number().int() })),
 });
+
+/** Charges on checkout pages that paid nothing, booked in suspense until their automatic refund. */
+export const SUSPENSE_ACCOUNT = 'suspense:payments';
 export type LedgerSummary = z.infer<typeof LedgerSummarySchema>;

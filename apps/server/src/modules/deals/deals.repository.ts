@@ -352,20 +352,24 @@ export async function countDealsByStatus(db: Db, status: DealStatus): Promise<nu
   return row?.n ?? 0;
 }
 
+export type EscrowCandidate = {
+  dealId: string;
+  listingTitle: string | null;
+  status: DealStatus;
+  escrowStatus: DealRow['escrowStatus'];
+  heldCents: number;
+};
+
 /**
  * Deals whose escrow should be checked against the ledger: every deal holding escrow, and every deal
  * whose escrow account is not empty, with what that account holds (escrow is a liability, so the
  * amount held is the negated balance).
  */
-export async function listEscrowCandidates(
-  db: Db,
-  escrowAccountPrefix: string,
-): Promise<
-  Array<{ dealId: string; status: DealStatus; escrowStatus: DealRow['escrowStatus']; heldCents: number }>
-> {
+export async function listEscrowCandidates(db: Db, escrowAccountPrefix: string): Promise<EscrowCandidate[]> {
   const result = (await db.execute(sql`
-    select d.id, d.status, d.escrow_status, coalesce(b.held, 0)::bigint as held
+    select d.id, l.title, d.status, d.escrow_status, coalesce(b.held, 0)::bigint as held
       from ${deals} as d
+      left join ${listings} as l on l.id = d.listing_id
       left join (
         select substr(account, ${escrowAccountPrefix.length + 1}) as deal_id, -sum(amount_cents) as held
           from ${ledgerEntries}
@@ -378,6 +382,7 @@ export async function listEscrowCandidates(
   `)) as unknown as {
     rows: Array<{
       id: string;
+      title: string | null;
       status: DealStatus;
       escrow_status: DealRow['escrowStatus'];
       held: string | number;
@@ -385,6 +390,7 @@ export async function listEscrowCandidates(
   };
   return result.rows.map((r) => ({
     dealId: r.id,
+    listingTitle: r.title,
     status: r.status,
     escrowStatus: r.escrow_status,
     heldCents: Number(r.held),

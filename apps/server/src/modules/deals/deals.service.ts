@@ -149,6 +149,7 @@ export type DealImpactAssessor = {
 /** A deal whose escrow account disagrees with the deal (GET /api/admin/ledger). */
 export type EscrowMismatch = {
   dealId: string;
+  listingTitle: string | null;
   status: DealRow['status'];
   escrowStatus: DealRow['escrowStatus'];
   heldCents: number;

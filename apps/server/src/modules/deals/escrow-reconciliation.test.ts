@@ -107,6 +107,7 @@ describe('release and refund amounts', () => {
     expect(await ctx.deals.findEscrowMismatches()).toEqual([
       {
         dealId: deal.id,
+        listingTitle: 'Copper cathodes, grade A',
         status: 'completed',
         escrowStatus: 'held',
         heldCents: 616_359 + 634_850,
