@@ -72,6 +72,41 @@ describe('the Stripe adapter: webhooks', () => {
 });
 
 describe('the Stripe adapter: requests', () => {
+  it('expires an open Checkout Session, and only re-reads one that is already complete', async () => {
+    const session = (status: string, paid: boolean) => ({
+      id: 'cs_test_9',
+      object: 'checkout.session',
+      mode: 'payment',
+      status,
+      payment_status: paid ? 'paid' : 'unpaid',
+      payment_intent: paid ? 'pi_9' : null,
+      amount_total: 103_000,
+      url: null,
+      metadata: { paymentId: 'pay_1' },
+    });
+    let status = 'open';
+    const open = fakeStripe((req) => {
+      if (req.method === 'POST' && req.url.pathname.endsWith('/expire')) status = 'expired';
+      return session(status, false);
+    });
+    await expect(open.provider.expireCheckoutSession('cs_test_9')).resolves.toMatchObject({
+      id: 'cs_test_9',
+      status: 'expired',
+      paymentStatus: 'unpaid',
+    });
+    const expire = open.requests.find((r) => r.method === 'POST');
+    expect(expire?.url.pathname).toBe('/v1/checkout/sessions/cs_test_9/expire');
+    expect(expire?.headers.get('idempotency-key')).toBe('expire:cs_test_9');
+
+    const paid = fakeStripe(() => session('complete', true));
+    await expect(paid.provider.expireCheckoutSession('cs_test_9')).resolves.toMatchObject({
+      status: 'complete',
+      paymentStatus: 'paid',
+      paymentRef: 'pi_9',
+    });
+    expect(paid.requests.every((r) => r.method === 'GET')).toBe(true);
+  });
+
   it('creates a subscription Checkout Session with the price inline from our settings', async () => {
     const { provider, requests } = fakeStripe(() => ({
       id: 'cs_test_1',
