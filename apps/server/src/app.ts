@@ -266,7 +266,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Platform services: job queue and cross-instance pub/sub live in the same database.
   const jobs = await startJobQueue(database, deps.jobs);
-  const pubsub = await startPubSub(database);
+  const pubsub = await startPubSub(database, { logger: app.log });
   const admin = createAdminService({ db: database.db });
   const audit = admin.audit.record;
   // Settings come first: the mailer and the notifications read the email settings at each send.

@@ -1,5 +1,6 @@
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { Database } from '../db/client.ts';
+import { logError } from './log-error.ts';
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
@@ -42,9 +43,7 @@ export async function startJobQueue(database: Database, opts: JobQueueOptions = 
     database.kind === 'postgres'
       ? new PgBoss({ connectionString: database.connectionString, max: 4 })
       : new PgBoss({ db: fromPglite(database.pglite) });
-  boss.on('error', (err: unknown) =>
-    console.error(JSON.stringify({ level: 'error', msg: 'job queue error', err: String(err) })),
-  );
+  boss.on('error', (err: unknown) => logError('job queue error', err));
   await boss.start();
   const created = new Set<string>();
   const ensureQueue = async (name: string) => {
