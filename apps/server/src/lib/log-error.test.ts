@@ -28,6 +28,16 @@ describe('error log lines', () => {
     expect(line.err.stack).toContain('log-error.test.ts');
   });
 
+  it("leave out object fields such as a pg error's client and its connection parameters, and keep the cause", () => {
+    const cause = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const err = Object.assign(new Error('Failed query', { cause }), {
+      client: { connectionParameters: { password: 's3cret' } },
+    });
+    const text = errorLine('failed', err);
+    expect(text).not.toContain('s3cret');
+    expect(JSON.parse(text).err.cause).toMatchObject({ code: 'ECONNREFUSED' });
+  });
+
   it('keep an Error thrown by a handler whole, with its name and fields', () => {
     const err = Object.assign(new TypeError('boom'), { status: 502 });
     const line = JSON.parse(errorLine('failed', err, { dealId: 'deal_1' }));

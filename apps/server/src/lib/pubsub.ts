@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../db/client.ts';
+import { describeError } from './log-error.ts';
 
 const CHANNEL = 'app_realtime';
 /** Names the LISTEN connection in pg_stat_activity, so an operator (or a test) can find it. */
@@ -100,7 +101,10 @@ export async function startPubSub(
     if (closed || retryTimer) return;
     const delayMs = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** attempt);
     attempt += 1;
-    logger.warn({ err, attempt, retryInMs: delayMs }, 'realtime: LISTEN connection lost; reconnecting');
+    logger.warn(
+      { err: describeError(err), attempt, retryInMs: delayMs },
+      'realtime: LISTEN connection lost; reconnecting',
+    );
     retryTimer = setTimeout(async () => {
       retryTimer = undefined;
       if (closed) return;

@@ -1,7 +1,8 @@
 import { type Me, MeSchema } from '@app/shared/accounts/accounts.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, isServerUnreachable } from '@/lib/api-client';
 import { ME_QUERY_KEY } from '@/lib/auth-client';
+import { shouldRetry } from '@/lib/query-client';
 
 export const meQueryKey = ME_QUERY_KEY;
 
@@ -23,6 +24,9 @@ export const getMeQueryOptions = () =>
     queryFn: ({ signal }) => getMe(signal),
     staleTime: 60_000,
     refetchOnWindowFocus: true,
+    // While the server cannot answer, the auth state is unknown, not signed out: keep retrying (with
+    // TanStack's capped backoff) and keep the user that was read before.
+    retry: (failureCount, error) => isServerUnreachable(error) || shouldRetry(failureCount, error),
   });
 
 export const useMe = () => useQuery(getMeQueryOptions());
