@@ -81,6 +81,9 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
       }
       // The session cookie was not cleared.
       expect(client.cookies.size).toBeGreaterThan(0);
+      // A page request with the cookie is not refused (the test app serves no web build, hence 404): the
+      // shell loads, and its API calls meet the 503.
+      expect((await client.get('/deals')).statusCode).toBe(404);
 
       await outage.end();
       const me = await client.get('/api/me');

@@ -24,9 +24,10 @@ export const getMeQueryOptions = () =>
     queryFn: ({ signal }) => getMe(signal),
     staleTime: 60_000,
     refetchOnWindowFocus: true,
-    // While the server cannot answer, the auth state is unknown, not signed out: keep retrying (with
-    // TanStack's capped backoff) and keep the user that was read before.
+    // While the server cannot answer, the auth state is unknown, not signed out: keep retrying, at most
+    // 5 s apart (the server's Retry-After), and keep the user that was read before.
     retry: (failureCount, error) => isServerUnreachable(error) || shouldRetry(failureCount, error),
+    retryDelay: (failureCount) => Math.min(1000 * 2 ** failureCount, 5000),
   });
 
 export const useMe = () => useQuery(getMeQueryOptions());
