@@ -148,6 +148,7 @@ import { registerSameOriginGuard } from './plugins/same-origin.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerOpenApi } from './plugins/swagger.ts';
 
+const PLUGIN_TIMEOUT_MS = 120_000;
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export type AppDeps = {
@@ -236,6 +237,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           },
     bodyLimit: 1024 * 1024,
     trustProxy: env.trustProxy,
+    // Plugins only register hooks and routes (@fastify/static lists the web build's files); the heavy
+    // start-up work (migrations, seeding, job workers such as the geocoding backfill) runs outside any
+    // plugin, before the app is ready or after it. The limit is set explicitly, and generously, so a
+    // busy machine cannot fail a start on Fastify's 10 s default, while a hung plugin still surfaces.
+    pluginTimeout: PLUGIN_TIMEOUT_MS,
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -268,8 +274,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerNulCharacterGuard(app);
 
   // Platform services: job queue and cross-instance pub/sub live in the same database.
-  const jobs = await startJobQueue(database, deps.jobs);
-  const pubsub = await startPubSub(database);
+  // Workers start once the app is ready (see the onReady hook below), after every start-up step.
+  const jobs = await startJobQueue(database, { ...deps.jobs, holdWorkers: true });
+  const pubsub = await startPubSub(database, { logger: app.log });
   const admin = createAdminService({ db: database.db });
   const audit = admin.audit.record;
   // Settings come first: the mailer and the notifications read the email settings at each send.
@@ -630,6 +637,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (serveSpa) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
   registerNotFoundHandler(app, { serveSpa, renderPage: (p) => seo.renderPage(indexFile, p) });
 
+  app.addHook('onReady', async () => {
+    await jobs.resume();
+  });
   app.addHook('onClose', async () => {
     await deals.whenIdle();
     await jobs.stop();

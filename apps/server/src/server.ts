@@ -12,7 +12,11 @@ async function main() {
   const env = loadEnv();
   // Only the embedded database lives in the data directory, so only then must it be exclusive.
   const releaseLock = env.databaseUrl ? () => {} : lockDataDir(env.dataDir);
-  const database = await openDatabase({ url: env.databaseUrl, pgliteDir: path.join(env.dataDir, 'pglite') });
+  const database = await openDatabase({
+    url: env.databaseUrl,
+    pgliteDir: path.join(env.dataDir, 'pglite'),
+    backupDir: env.backupDir,
+  });
   await migrateDatabase(database);
   const storage = createStorage({ s3: env.s3, localRoot: path.join(env.dataDir, 'uploads') });
   const seeded = env.seedDemoData ? await seedDemoData(database.db, { storage }) : { seeded: false };

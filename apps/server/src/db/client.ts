@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -22,8 +22,16 @@ export type Database =
   | { kind: 'pglite'; db: Db; pglite: PGlite; close: () => Promise<void> }
   | { kind: 'postgres'; db: Db; pool: pg.Pool; connectionString: string; close: () => Promise<void> };
 
-/** PostgreSQL when a URL is given, otherwise PGlite persisted in `pgliteDir` (or in memory with none). */
-export async function openDatabase(opts: { url?: string; pgliteDir?: string }): Promise<Database> {
+/**
+ * PostgreSQL when a URL is given, otherwise PGlite persisted in `pgliteDir` (or in memory with none).
+ * A PGlite directory that holds files but is not a database that opens is refused, never re-created:
+ * `backupDir` is named in the message as the place to restore from.
+ */
+export async function openDatabase(opts: {
+  url?: string;
+  pgliteDir?: string;
+  backupDir?: string;
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     // An idle client that loses its server must not crash the process.
@@ -31,14 +39,52 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string }): 
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
     return { kind: 'postgres', db, pool, connectionString: opts.url, close: () => pool.end() };
   }
-  if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
-  // pg_trgm backs the marketplace's partial-word search (migration 0002 creates the extension).
-  const pglite = await PGlite.create({
-    ...(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {}),
-    extensions: { pg_trgm },
-  });
+  if (opts.pgliteDir) assertPgliteDirUsable(opts.pgliteDir, opts.backupDir);
+  let pglite: PGlite;
+  try {
+    // pg_trgm backs the marketplace's partial-word search (migration 0002 creates the extension).
+    pglite = await PGlite.create({
+      ...(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {}),
+      extensions: { pg_trgm },
+    });
+  } catch (err) {
+    // A damaged directory aborts PGlite's WebAssembly PostgreSQL ("RuntimeError: Aborted()").
+    if (!opts.pgliteDir) throw err;
+    const detail = err instanceof Error ? err.message.split('.')[0] : String(err);
+    throw new DamagedDataDirError(opts.pgliteDir, opts.backupDir, `PGlite could not open it: ${detail}`);
+  }
   const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' }) as unknown as Db;
   return { kind: 'pglite', db, pglite, close: () => pglite.close() };
+}
+
+/** The embedded database's directory is there but is not a database PGlite can open. */
+export class DamagedDataDirError extends Error {
+  constructor(dir: string, backupDir: string | undefined, reason: string) {
+    super(
+      `The database directory ${dir} is not a valid PGlite database (${reason}). ` +
+        'The server will not start on it, and will not create a new database over its files. ' +
+        (backupDir
+          ? `Restore the latest backup from ${backupDir} into it (docs/DEPLOYMENT.md, "PGlite"), `
+          : 'Restore it from a backup (docs/DEPLOYMENT.md, "PGlite"), ') +
+        'or move it away to start with a new, empty database.',
+    );
+    this.name = 'DamagedDataDirError';
+  }
+}
+
+/**
+ * PGlite runs initdb in any directory without PG_VERSION, which would lay a new, empty database (and
+ * the demo seed) over the files of a damaged one. Only a missing or empty directory is a new database.
+ */
+function assertPgliteDirUsable(dir: string, backupDir: string | undefined): void {
+  if (!existsSync(dir)) {
+    mkdirSync(dir, { recursive: true });
+    return;
+  }
+  const entries = readdirSync(dir);
+  if (entries.length > 0 && !entries.includes('PG_VERSION')) {
+    throw new DamagedDataDirError(dir, backupDir, 'it holds files but no PG_VERSION');
+  }
 }
 
 /** Apply the checked-in migrations; the app does this at start on both engines. */

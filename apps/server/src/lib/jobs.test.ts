@@ -24,6 +24,27 @@ describe('the job queue', () => {
     await expect.poll(() => seen, { timeout: 20_000, interval: 200 }).toEqual(['copper']);
   });
 
+  it('holds workers registered while held until resumed, and then runs what was queued meanwhile', async () => {
+    const database = await getWorkerDatabase();
+    await resetDatabase(database);
+    const jobs = await startJobQueue(database, {
+      pollingIntervalSeconds: 0.5,
+      retryDelaySeconds: 1,
+      holdWorkers: true,
+    });
+    queues.push(jobs);
+    const seen: string[] = [];
+    await jobs.work<{ word: string }>('test.held', async ({ word }) => {
+      seen.push(word);
+    });
+    await jobs.send('test.held', { word: 'tin' });
+    // Three polling intervals pass without a fetch.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(seen).toEqual([]);
+    await jobs.resume();
+    await expect.poll(() => seen, { timeout: 10_000, interval: 100 }).toEqual(['tin']);
+  });
+
   it('stores a cron schedule that any instance will run', async () => {
     const database = await getWorkerDatabase();
     await resetDatabase(database);

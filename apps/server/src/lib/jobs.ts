@@ -1,5 +1,6 @@
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { Database } from '../db/client.ts';
+import { logError } from './log-error.ts';
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
@@ -24,6 +25,8 @@ export type JobQueue = {
    */
   work<T>(name: string, handler: JobHandler<T>, opts?: { expireInSeconds?: number }): Promise<void>;
   schedule(name: string, cron: string, data?: object): Promise<void>;
+  /** Starts the workers registered while `holdWorkers` was set; later ones start at once. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -35,6 +38,12 @@ export type JobQueueOptions = {
    * clock, and a cron firing at a minute boundary mid-test would race them).
    */
   schedules?: boolean;
+  /**
+   * true: `work` registers handlers but nothing is fetched until `resume()`. The app resumes once it is
+   * ready, so background jobs (the geocoding backfill, a burst of emails) never compete for the CPU with
+   * start-up steps such as plugin loading and seeding.
+   */
+  holdWorkers?: boolean;
 };
 
 export async function startJobQueue(database: Database, opts: JobQueueOptions = {}): Promise<JobQueue> {
@@ -42,11 +51,11 @@ export async function startJobQueue(database: Database, opts: JobQueueOptions = 
     database.kind === 'postgres'
       ? new PgBoss({ connectionString: database.connectionString, max: 4 })
       : new PgBoss({ db: fromPglite(database.pglite) });
-  boss.on('error', (err: unknown) =>
-    console.error(JSON.stringify({ level: 'error', msg: 'job queue error', err: String(err) })),
-  );
+  boss.on('error', (err: unknown) => logError('job queue error', err));
   await boss.start();
   const created = new Set<string>();
+  let held = opts.holdWorkers === true;
+  const heldWorkers: Array<() => Promise<unknown>> = [];
   const ensureQueue = async (name: string) => {
     if (created.has(name)) return;
     await boss.createQueue(name, {
@@ -73,9 +82,16 @@ export async function startJobQueue(database: Database, opts: JobQueueOptions = 
       await ensureQueue(name);
       // Also for a queue that exists already (created by an earlier send or an older version).
       if (o.expireInSeconds) await boss.updateQueue(name, { expireInSeconds: o.expireInSeconds });
-      await boss.work(name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data as never);
-      });
+      const start = () =>
+        boss.work(name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1 }, async (jobs) => {
+          for (const job of jobs) await handler(job.data as never);
+        });
+      if (held) heldWorkers.push(start);
+      else await start();
+    },
+    async resume() {
+      held = false;
+      for (const start of heldWorkers.splice(0)) await start();
     },
     async schedule(name, cron, data = {}) {
       if (opts.schedules === false) return;

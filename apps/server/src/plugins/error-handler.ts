@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
+import { databaseUnavailable, isDatabaseUnavailable } from '../lib/database-unavailable.ts';
 import { type ErrorReporter, toErrorReport } from '../lib/error-reporter.ts';
+import { describeError } from '../lib/log-error.ts';
 
 /**
  * Errors the router raises before any handler or hook runs (a malformed URL, a path segment longer
@@ -16,12 +18,7 @@ export function answerFrameworkError(err: FastifyError, _request: FastifyRequest
 /** The one mapping from any thrown error to `{ error: { code, message } }`. */
 export function registerErrorHandler(app: FastifyInstance, reporter: ErrorReporter) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof AppError) {
-      const retryAfter = (err.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
-      if (retryAfter) reply.header('retry-after', String(retryAfter));
-      const details = err.expose && err.details !== undefined ? { details: err.details } : {};
-      return reply.status(err.status).send({ error: { code: err.code, message: err.message, ...details } });
-    }
+    if (err instanceof AppError) return sendAppError(reply, err);
     if (hasZodFastifySchemaValidationErrors(err)) {
       // The specification joins validation messages with ", ".
       const messages = [...new Set(err.validation.map((v) => v.message))];
@@ -32,6 +29,11 @@ export function registerErrorHandler(app: FastifyInstance, reporter: ErrorReport
           details: err.validation.map((v) => ({ path: v.instancePath, message: v.message })),
         },
       });
+    }
+    // A database restart or failover is not a bug: 503 with Retry-After, and no error report.
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err: describeError(err) }, 'database unreachable');
+      return sendAppError(reply, databaseUnavailable());
     }
     const status = err.statusCode ?? 500;
     if (status === 413) {
@@ -57,6 +59,13 @@ export function registerErrorHandler(app: FastifyInstance, reporter: ErrorReport
       .status(500)
       .send({ error: { code: 'INTERNAL', message: 'An unexpected error occurred. Please try again.' } });
   });
+}
+
+function sendAppError(reply: FastifyReply, err: AppError) {
+  const retryAfter = (err.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
+  if (retryAfter) reply.header('retry-after', String(retryAfter));
+  const details = err.expose && err.details !== undefined ? { details: err.details } : {};
+  return reply.status(err.status).send({ error: { code: err.code, message: err.message, ...details } });
 }
 
 /** Client routes that live under /api: the public API's documentation and SDK pages. */

@@ -9,14 +9,21 @@ declare module 'fastify' {
 }
 
 /**
- * Resolves the session cookie (if any) into `request.user` for every API request and socket. It runs on
+ * Resolves the session cookie (if any) into `request.user` for every request and socket. It runs on
  * request, before body validation, so access checks (the admin guard) answer 401/403 before a 400.
  */
 export function registerSession(app: FastifyInstance, accounts: AccountsService) {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     if (!request.headers.cookie) return;
-    request.user = await accounts.getSessionUser(toHeaders(request));
+    try {
+      request.user = await accounts.getSessionUser(toHeaders(request));
+    } catch (err) {
+      // The database is unreachable (503). An API call says so; a page or an asset is still served
+      // without a user, so the app loads, meets the 503 on its API calls and shows its retrying banner.
+      if (!(err instanceof AppError && err.code === 'UNAVAILABLE') || request.url.startsWith('/api/'))
+        throw err;
+    }
   });
 }
 

@@ -32,7 +32,8 @@ export function RealtimeBridge() {
           void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
         }
         // An administrator changed a platform switch: the maintenance page or a closed notice shows now.
-        if (event.type === 'platform.status.changed')
+        // After a resync the switch may have changed unseen.
+        if (event.type === 'platform.status.changed' || event.type === 'realtime.resync')
           void queryClient.invalidateQueries({ queryKey: PLATFORM_STATUS_QUERY_KEY });
       }),
     [queryClient],

@@ -1,4 +1,5 @@
 import { ApiErrorBodySchema } from '@app/shared/errors/error-codes';
+import { serverConnection } from './server-connection';
 
 /** The one error shape the web app handles: the server's `{ error: { code, message } }`, or a local stand-in. */
 export type ApiError = { code: string; message: string; status?: number; details?: unknown };
@@ -19,6 +20,19 @@ export class ApiRequestError extends Error {
     this.code = code;
     this.details = details;
   }
+}
+
+/**
+ * The server could not answer now, as opposed to answering no: its database is unreachable (503
+ * UNAVAILABLE), a proxy found it down (502, 504), or the network failed. Such a request is retried and
+ * never read as "signed out". Maintenance mode (503 MAINTENANCE) is an answer and has its own page.
+ */
+export function isServerUnreachable(error: unknown): boolean {
+  if (error instanceof ApiRequestError)
+    return (
+      error.status === 502 || error.status === 504 || (error.status === 503 && error.code !== 'MAINTENANCE')
+    );
+  return error instanceof TypeError;
 }
 
 /** Turn anything thrown by a request (API error, network failure, bug) into `{ code, message }`. */
@@ -56,16 +70,22 @@ async function request<T>(
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
-  const response = await fetch(buildUrl(path, options.query), {
-    method,
-    credentials: 'same-origin',
-    headers:
-      body === undefined
-        ? { accept: 'application/json' }
-        : { accept: 'application/json', 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: options.signal,
-  });
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      credentials: 'same-origin',
+      headers:
+        body === undefined
+          ? { accept: 'application/json' }
+          : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (isServerUnreachable(error)) serverConnection.markLost();
+    throw error;
+  }
   const text = await response.text();
   let data: unknown;
   try {
@@ -73,22 +93,22 @@ async function request<T>(
   } catch {
     data = undefined;
   }
-  if (!response.ok) {
-    const parsed = ApiErrorBodySchema.safeParse(data);
-    if (parsed.success)
-      throw new ApiRequestError(
+  if (response.ok) {
+    serverConnection.markReachable();
+    return data as T;
+  }
+  const parsed = ApiErrorBodySchema.safeParse(data);
+  const error = parsed.success
+    ? new ApiRequestError(
         response.status,
         parsed.data.error.code,
         parsed.data.error.message,
         parsed.data.error.details,
-      );
-    throw new ApiRequestError(
-      response.status,
-      response.status >= 500 ? 'INTERNAL' : 'UNKNOWN',
-      GENERIC_MESSAGE,
-    );
-  }
-  return data as T;
+      )
+    : new ApiRequestError(response.status, response.status >= 500 ? 'INTERNAL' : 'UNKNOWN', GENERIC_MESSAGE);
+  if (isServerUnreachable(error)) serverConnection.markLost();
+  else serverConnection.markReachable();
+  throw error;
 }
 
 /** Same-origin JSON client; the session rides on the httpOnly cookie. */

@@ -4,7 +4,7 @@ import { ME_QUERY_KEY } from './auth-client';
 import { PLATFORM_STATUS_QUERY_KEY, PLATFORM_SWITCH_ERROR_CODES } from './platform-status';
 
 /** Client errors (4xx) are answers, not glitches: retry only network failures and 5xx, at most twice. */
-function shouldRetry(failureCount: number, error: unknown) {
+export function shouldRetry(failureCount: number, error: unknown) {
   if (error instanceof ApiRequestError && error.status < 500) return false;
   return failureCount < 2;
 }

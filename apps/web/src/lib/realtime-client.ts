@@ -27,6 +27,8 @@ function createRealtimeClient() {
   let pingTimer: ReturnType<typeof setInterval> | undefined;
   const handlers = new Set<EventHandler>();
   const stateListeners = new Set<() => void>();
+  /** subscribeOpen's listeners, also called when the server says it lost events (`realtime.resync`). */
+  const resyncListeners = new Set<() => void>();
 
   const setState = (next: RealtimeConnectionState) => {
     if (next === state) return;
@@ -74,6 +76,7 @@ function createRealtimeClient() {
       }
       const parsed = ServerRealtimeEventSchema.safeParse(data);
       if (!parsed.success) return;
+      if (parsed.data.type === 'realtime.resync') for (const listener of resyncListeners) listener();
       for (const handler of handlers) handler(parsed.data);
     });
     ws.addEventListener('close', () => {
@@ -118,7 +121,8 @@ function createRealtimeClient() {
     /**
      * Calls `listener` each time the socket opens, the first time included: events sent before it was
      * open (while the page loaded, or while it was reconnecting) never arrive, so data the events keep
-     * current should be read again then.
+     * current should be read again then. Also called when the server says it lost events on an open
+     * socket (`realtime.resync`, after its database connection for realtime came back).
      */
     subscribeOpen(listener: () => void) {
       let previous = state;
@@ -127,8 +131,10 @@ function createRealtimeClient() {
         previous = state;
       };
       stateListeners.add(onState);
+      resyncListeners.add(listener);
       return () => {
         stateListeners.delete(onState);
+        resyncListeners.delete(listener);
       };
     },
   };

@@ -13,6 +13,11 @@ export const ServerRealtimeEventSchema = z.discriminatedUnion('type', [
   /** userId null: a visitor's socket (public broadcasts only). */
   z.object({ type: z.literal('hello'), userId: z.string().nullable() }),
   z.object({ type: z.literal('pong') }),
+  /**
+   * The server lost events meant for this socket (its database connection for realtime dropped and came
+   * back): the client reads its data again, as when the socket reopens.
+   */
+  z.object({ type: z.literal('realtime.resync') }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
   z.object({ type: z.literal('notification'), title: z.string(), body: z.string() }),
   /** The user's sessions were ended (an administrator suspended the account); the socket closes after it. */

@@ -13,6 +13,7 @@ import { PLATFORM_MESSAGES } from '@app/shared/settings/settings.schemas';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { databaseUnavailable, isDatabaseUnavailable } from '../../lib/database-unavailable.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import {
   countFailedSignIns,
@@ -110,8 +111,15 @@ export function createAccountsService(deps: {
   }
 
   /** The session's user, or null; used by the session plugin on every request. */
+  /**
+   * The cookie's user, or null for no valid session. A database that cannot be reached is not "signed
+   * out": that throws the 503 UNAVAILABLE, so the browser keeps its session and retries.
+   */
   async function getSessionUser(headers: Headers): Promise<SessionUser | null> {
-    const session = await auth.api.getSession({ headers }).catch(() => null);
+    const session = await auth.api.getSession({ headers }).catch((err: unknown) => {
+      if (isDatabaseUnavailable(err)) throw databaseUnavailable();
+      return null;
+    });
     // A suspended account's cookie stops working at once, even before its sessions are deleted.
     if (!session || session.user.suspendedAt) return null;
     return { id: session.user.id, email: session.user.email, name: session.user.name };

@@ -16,7 +16,11 @@ let release = () => {};
 let database: Database | undefined;
 try {
   release = env.databaseUrl ? () => {} : lockDataDir(env.dataDir);
-  database = await openDatabase({ url: env.databaseUrl, pgliteDir: path.join(env.dataDir, 'pglite') });
+  database = await openDatabase({
+    url: env.databaseUrl,
+    pgliteDir: path.join(env.dataDir, 'pglite'),
+    backupDir: env.backupDir,
+  });
   await migrateDatabase(database);
   const admin = await createAdminService({ db: database.db }).makeAdminByEmail(email);
   console.log(`${admin.email} is now an administrator.`);

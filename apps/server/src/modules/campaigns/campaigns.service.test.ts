@@ -88,6 +88,7 @@ function recordingJobs() {
     },
     async work() {},
     async schedule() {},
+    async resume() {},
     async stop() {},
   };
   return { jobs, sent };

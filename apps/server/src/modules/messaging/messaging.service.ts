@@ -23,6 +23,7 @@ import type { ServerRealtimeEvent } from '@app/shared/realtime/realtime-events';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { logError as logErrorLine } from '../../lib/log-error.ts';
 import type { SessionUser } from '../accounts/accounts.service.ts';
 import type { BillingService } from '../billing/billing.service.ts';
 import { messageDigestEmail } from '../notifications/email-templates.ts';
@@ -108,12 +109,7 @@ export function createMessagingService(deps: {
   logError?: (msg: string, err: unknown) => void;
 }) {
   const { db, clock, billing, payments, realtime, notifications, appUrl } = deps;
-  const logError =
-    deps.logError ??
-    ((msg: string, err: unknown) =>
-      console.error(
-        JSON.stringify({ level: 'error', msg, err: err instanceof Error ? err.message : String(err) }),
-      ));
+  const logError = deps.logError ?? logErrorLine;
 
   // The contact fee: the paid start becomes a conversation inside the transaction that books the
   // payment. Realtime events and a refund (if due) follow the commit, in settleContactRequests.

@@ -38,6 +38,14 @@ export function createRealtimeService(deps: {
     if (startsMaintenance) void closeAllButAdministrators();
   });
 
+  // The LISTEN came back after a drop: events published meanwhile are gone, so every socket this
+  // instance holds is told to read its data again (the client treats it like a reopen).
+  deps.pubsub.onReconnect(() => {
+    const frame = JSON.stringify({ type: 'realtime.resync' } satisfies ServerRealtimeEvent);
+    for (const sockets of [...socketsByUser.values(), anonymousSockets])
+      for (const socket of sockets) if (socket.readyState === OPEN) socket.send(frame);
+  });
+
   /** Maintenance started: visitors' sockets close, and every user's who is not an administrator. */
   async function closeAllButAdministrators(): Promise<void> {
     const close = (sockets: Iterable<Sendable>) => {

@@ -5,7 +5,8 @@ import { buildTestApp, createClient, TEST_APP_URL, testEnv } from '../../../test
 import { signedInClient } from '../../../test/factories/accounts.ts';
 import { createScratchDatabase } from '../../../test/test-database.ts';
 import { buildApp } from '../../app.ts';
-import { type Database, migrateDatabase, openDatabase } from '../../db/client.ts';
+import { type Database, migrateDatabase, openDatabase, rawQuery } from '../../db/client.ts';
+import { LISTENER_APPLICATION_NAME } from '../../lib/pubsub.ts';
 
 const sockets: WebSocket[] = [];
 afterEach(() => {
@@ -33,6 +34,18 @@ async function connect(url: string, cookie?: string) {
     socket.once('error', reject);
   });
   return { socket, frames, closeCode: () => closeCode };
+}
+
+/** Publishes a notification to the user on `app` and waits for `conn` (on any instance) to receive it. */
+async function expectNotificationDelivered(
+  app: FastifyInstance,
+  userId: string,
+  conn: { frames: Array<Record<string, unknown>> },
+  text: { title: string; body: string },
+) {
+  const event = { type: 'notification', ...text } as const;
+  await app.services.realtime.publishToUser(userId, event);
+  await expect.poll(() => conn.frames.at(-1), { timeout: 5000 }).toEqual(event);
 }
 
 const cookieOf = (client: { cookies: Map<string, string> }) =>
@@ -148,16 +161,34 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('realtime across two serv
 
     const onB = await connect(wsUrlB, cookieOf(client));
     await expect.poll(() => onB.frames.length).toBe(1);
-    await instanceA.services.realtime.publishToUser(user.id, {
-      type: 'notification',
-      title: 'From A',
-      body: 'hello B',
-    });
-    await expect
-      .poll(() => onB.frames.at(-1), { timeout: 5000 })
-      .toEqual({ type: 'notification', title: 'From A', body: 'hello B' });
+    await expectNotificationDelivered(instanceA, user.id, onB, { title: 'From A', body: 'hello B' });
     expect(instanceA.services.realtime.connectionCount()).toBe(0);
     expect(instanceB.services.realtime.connectionCount()).toBe(1);
+  });
+});
+
+// The LISTEN is a PostgreSQL connection of its own, which the server may drop (restart, failover).
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('realtime after a lost LISTEN connection', () => {
+  it('tells every open socket to read its data again once a killed LISTEN is back, and delivers after it', async () => {
+    const { app, database } = await buildTestApp();
+    const url = await listen(app);
+    const { client, user } = await signedInClient(app);
+    const signedIn = await connect(url, cookieOf(client));
+    const visitor = await connect(url);
+    await expect.poll(() => [signedIn.frames.length, visitor.frames.length]).toEqual([1, 1]);
+
+    await rawQuery(
+      database,
+      `select pg_terminate_backend(pid) from pg_stat_activity
+       where application_name = $1 and datname = current_database()`,
+      [LISTENER_APPLICATION_NAME],
+    );
+    const resync = { type: 'realtime.resync' };
+    await expect.poll(() => signedIn.frames.at(-1), { timeout: 5000 }).toEqual(resync);
+    await expect.poll(() => visitor.frames.at(-1)).toEqual(resync);
+
+    await expectNotificationDelivered(app, user.id, signedIn, { title: 'Back', body: 'again' });
+    expect(signedIn.socket.readyState).toBe(WebSocket.OPEN);
   });
 });
 

@@ -3,6 +3,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { DealsBridge } from '@/features/deals/components/deals-bridge';
 import { MatchingBridge } from '@/features/market/matching/components/matching-bridge';
 import { MessagingBridge } from '@/features/messaging/components/messaging-bridge';
+import { ConnectionLostBanner } from '@/features/platform/components/connection-lost-banner';
 import { MaintenanceBanner } from '@/features/platform/components/maintenance-banner';
 import { MaintenancePage } from '@/features/platform/components/maintenance-page';
 import { useAuth } from '@/lib/auth-client';
@@ -14,7 +15,7 @@ import { useLogout } from './use-logout';
 /**
  * Every screen: skip link, top navigation, the one <main>, footer (and the live messaging and deal
  * events). While maintenance mode is on, visitors and traders get the maintenance page instead and
- * administrators get the app with a warning banner.
+ * administrators get the app with a warning banner. While the server cannot answer, a retrying banner.
  */
 export function AppLayout() {
   const auth = useAuth();
@@ -46,6 +47,7 @@ export function AppLayout() {
       >
         Skip to main content
       </a>
+      <ConnectionLostBanner />
       {maintenance ? <MaintenanceBanner name={name} /> : null}
       <SiteHeader />
       <main id="main-content" tabIndex={-1} className="flex-1 outline-none">

@@ -1,7 +1,8 @@
 import { type Me, MeSchema } from '@app/shared/accounts/accounts.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, isServerUnreachable } from '@/lib/api-client';
 import { ME_QUERY_KEY } from '@/lib/auth-client';
+import { shouldRetry } from '@/lib/query-client';
 
 export const meQueryKey = ME_QUERY_KEY;
 
@@ -23,6 +24,10 @@ export const getMeQueryOptions = () =>
     queryFn: ({ signal }) => getMe(signal),
     staleTime: 60_000,
     refetchOnWindowFocus: true,
+    // While the server cannot answer, the auth state is unknown, not signed out: keep retrying, at most
+    // 5 s apart (the server's Retry-After), and keep the user that was read before.
+    retry: (failureCount, error) => isServerUnreachable(error) || shouldRetry(failureCount, error),
+    retryDelay: (failureCount) => Math.min(1000 * 2 ** failureCount, 5000),
   });
 
 export const useMe = () => useQuery(getMeQueryOptions());

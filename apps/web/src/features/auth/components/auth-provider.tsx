@@ -30,7 +30,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({
       user: me.user,
       session: me.user ? { userId: me.user.id } : null,
-      // A failed /api/me (server unreachable) ends loading too: the app then behaves as signed out.
+      // While the server cannot answer, /api/me keeps retrying: loading lasts (first load) or the user
+      // read before stays. Any other failure ends loading, and the app then behaves as signed out.
       loading: meQuery.isPending,
       subscribed: me.user ? me.subscribed : false,
       subscriptionTier: me.user ? me.subscriptionTier : null,

@@ -26,6 +26,9 @@ export function useLiveDirectory() {
   useEffect(
     () =>
       realtimeClient.subscribe((event) => {
+        // Events were lost on the server's side: read the directory again.
+        if (event.type === 'realtime.resync')
+          void queryClient.invalidateQueries({ queryKey: companyKeys.all });
         if (event.type !== 'directory.changed') return;
         const received = { companyId: event.companyId, change: event.change, receivedAt: Date.now() };
         setRecentEvents((events) => [received, ...events].slice(0, RECENT_EVENTS_KEPT));

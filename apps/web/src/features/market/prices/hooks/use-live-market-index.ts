@@ -16,7 +16,7 @@ export function useLiveMarketIndex() {
   useEffect(
     () =>
       realtimeClient.subscribe((event) => {
-        if (event.type === 'market.index.updated')
+        if (event.type === 'market.index.updated' || event.type === 'realtime.resync')
           void queryClient.invalidateQueries({ queryKey: priceIndexKeys.all });
       }),
     [queryClient],
