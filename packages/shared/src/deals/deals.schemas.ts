@@ -116,6 +116,8 @@ export const DEAL_MESSAGES = {
   commissionPaymentFailed: 'Failed to create commission payment',
   commissionSettled: 'The commission of this deal is already settled',
   commissionAwaitingOther: 'The other party has been asked to pay their share of the commission',
+  commissionProposed:
+    'Proposal sent. It applies once the other party chooses it too; until then the buyer pays the commission.',
   // Disputes
   disputeReasonRequired: 'Please describe the problem',
 } as const;
@@ -244,6 +246,11 @@ export type FundingBreakdown = ReturnType<typeof fundingBreakdown>;
 
 export const COMMISSION_PAYERS = ['buyer', 'seller', 'split'] as const;
 export type CommissionPayer = (typeof COMMISSION_PAYERS)[number];
+export const COMMISSION_PAYER_LABELS: Record<CommissionPayer, string> = {
+  buyer: 'Buyer pays',
+  seller: 'Seller pays',
+  split: 'Split 50/50',
+};
 
 /** The share of the commission a party owes for a payer choice (split: buyer pays the odd cent). */
 export function commissionShare(amountCents: number, payer: CommissionPayer, party: DealParty): number {
@@ -252,6 +259,26 @@ export function commissionShare(amountCents: number, payer: CommissionPayer, par
     return party === 'seller' ? half : amountCents - half;
   }
   return payer === party ? amountCents : 0;
+}
+
+/**
+ * Whether a party's payer choice is only a proposal: it would leave the other party owing more than
+ * under the payer both agreed (the buyer when nobody chose). Taking more on yourself, or choosing what
+ * the other party proposed, applies at once; shifting the cost onto them waits for their consent.
+ */
+export function commissionChoiceIsProposal(
+  commission: {
+    amountCents: number;
+    agreed: CommissionPayer | null;
+    paidCents: { buyer: number; seller: number };
+  },
+  party: DealParty,
+  wanted: CommissionPayer,
+): boolean {
+  const other: DealParty = party === 'buyer' ? 'seller' : 'buyer';
+  const owes = (payer: CommissionPayer) =>
+    Math.max(0, commissionShare(commission.amountCents, payer, other) - commission.paidCents[other]);
+  return owes(wanted) > owes(commission.agreed ?? 'buyer');
 }
 
 const PartySchema = z.enum(['buyer', 'seller']);
@@ -311,8 +338,13 @@ export const DealSchema = z.object({
     settled: z.boolean(),
     /** Paid with the escrow funding (the buyer's total included it). */
     includedInFunding: z.boolean(),
+    /** Who pays, as both parties agreed (null: nobody chose, so the buyer pays). */
     payer: z.enum(COMMISSION_PAYERS).nullable(),
     paidCents: z.object({ buyer: z.number().int(), seller: z.number().int() }),
+    /** Taken from the seller's payout at release because nobody had paid it. */
+    deductedCents: z.number().int(),
+    /** A payer choice one party proposed that the other has not accepted (by choosing it too). */
+    proposal: z.object({ payer: z.enum(COMMISSION_PAYERS), by: PartySchema }).nullable(),
   }),
   escrowPayment: EscrowPaymentSchema.nullable(),
   /** What the deal's escrow account holds now (the ledger's escrow:held:<dealId>, as a positive amount). */
@@ -479,6 +511,8 @@ export const PayCommissionResultSchema = z.object({
   /** Checkout for the current user's share, opened in a new tab; null when the other party owes it all. */
   url: z.string().nullable(),
   shareCents: z.number().int(),
+  /** The choice shifts commission onto the other party: it waits for them to choose it too. */
+  proposed: z.boolean(),
 });
 export type PayCommissionResult = z.infer<typeof PayCommissionResultSchema>;
 

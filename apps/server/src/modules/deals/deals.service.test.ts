@@ -290,10 +290,14 @@ describe('deals service', () => {
       status: 'completed',
       escrowStatus: 'held',
     });
-    // Funded escrow works as on any deal: the buyer releases it, then the commission is collected.
+    // Funded escrow works as on any deal: the buyer releases it, and the commission nobody paid is
+    // taken from the seller's payout.
     await ctx.deals.act(ctx.buyer, deal.id, { action: 'release-escrow' });
-    expect(await ctx.ledger.getBalance(`payable:seller:${ctx.seller.id}`)).toBe(-1_000_000);
-    expect((await ctx.deals.payCommission(ctx.buyer, deal.id, { payer: 'buyer' })).shareCents).toBe(30_000);
+    expect(await ctx.ledger.getBalance(`payable:seller:${ctx.seller.id}`)).toBe(-(1_000_000 - 30_000));
+    expect(await ctx.ledger.getBalance('revenue:commission')).toBe(-30_000);
+    await expect(ctx.deals.payCommission(ctx.buyer, deal.id, { payer: 'buyer' })).rejects.toMatchObject({
+      message: DEAL_MESSAGES.commissionSettled,
+    });
   });
 
   it('a deal keeps the escrow setting it was created under when the setting changes', async () => {
@@ -384,33 +388,74 @@ describe('deals service', () => {
     expect(events.filter((e) => e.transition === 'auto-release')).toHaveLength(1);
   });
 
-  it('collects the commission after completion when it was not paid with the funding, never twice', async () => {
+  it("takes a commission nobody paid from the seller's payout at release, once", async () => {
     const ctx = await setup();
     const { deal } = await cardFundedDeal(ctx, false);
     expect(await ctx.ledger.getBalance('revenue:commission')).toBe(0);
     await ctx.deals.act(ctx.seller, deal.id, { action: 'ship-goods' });
-    await ctx.deals.act(ctx.buyer, deal.id, { action: 'release-escrow' });
-    const unsettled = await ctx.deals.getDeal(ctx.buyer, deal.id);
-    expect(unsettled.commission).toMatchObject({ settled: false, includedInFunding: false, payer: null });
+    await Promise.all([
+      ctx.deals.act(ctx.buyer, deal.id, { action: 'release-escrow' }).catch(() => null),
+      ctx.deals.act(ctx.buyer, deal.id, { action: 'release-escrow' }).catch(() => null),
+    ]);
+    const released = await ctx.deals.getDeal(ctx.seller, deal.id);
+    expect(released.commission).toMatchObject({
+      settled: true,
+      includedInFunding: false,
+      deductedCents: 30_000,
+    });
+    expect(await ctx.ledger.getBalance(`payable:seller:${ctx.seller.id}`)).toBe(-(1_000_000 - 30_000));
+    expect(await ctx.ledger.getBalance('revenue:commission')).toBe(-30_000);
+    expect(await ctx.escrowOf(deal.id)).toBe(0);
+    await expect(ctx.deals.payCommission(ctx.seller, deal.id, { payer: 'seller' })).rejects.toMatchObject({
+      message: DEAL_MESSAGES.commissionSettled,
+    });
+  });
 
-    const buyerShare = await ctx.deals.payCommission(ctx.buyer, deal.id, { payer: 'split' });
-    expect(buyerShare.shareCents).toBe(15_000);
-    // The first choice wins: the seller's dialog pays under the split.
-    const sellerShare = await ctx.deals.payCommission(ctx.seller, deal.id, { payer: 'buyer' });
-    expect(sellerShare.shareCents).toBe(15_000);
-    await paySandboxCheckout(ctx.app, buyerShare.url as string);
-    await paySandboxCheckout(ctx.app, sellerShare.url as string);
+  it('a commission payer that shifts the cost onto the other party is only a proposal until they choose it', async () => {
+    const ctx = await setup();
+    await ctx.setEscrowRequired(false);
+    const deal = await agreedDeal(ctx);
+    await ctx.deals.act(ctx.seller, deal.id, { action: 'ship-goods' });
+    const owed = await ctx.deals.getDeal(ctx.buyer, deal.id);
+    expect(owed.commission).toMatchObject({ settled: false, payer: null, proposal: null });
+
+    // The buyer asks the seller to pay: nothing is imposed, and nobody is charged.
+    expect(await ctx.deals.payCommission(ctx.buyer, deal.id, { payer: 'seller' })).toEqual({
+      url: null,
+      shareCents: 0,
+      proposed: true,
+    });
+    expect((await ctx.deals.getDeal(ctx.seller, deal.id)).commission).toMatchObject({
+      payer: null,
+      proposal: { payer: 'seller', by: 'buyer' },
+    });
+    // The seller keeps the default (the buyer pays): the seller owes nothing.
+    expect(await ctx.deals.payCommission(ctx.seller, deal.id, { payer: 'buyer' })).toMatchObject({
+      url: null,
+      shareCents: 0,
+      proposed: false,
+    });
+    // The seller offers to split instead: taking on half themselves applies at once.
+    const sellerHalf = await ctx.deals.payCommission(ctx.seller, deal.id, { payer: 'split' });
+    expect(sellerHalf).toMatchObject({ shareCents: 15_000, proposed: false });
+    expect((await ctx.deals.getDeal(ctx.buyer, deal.id)).commission).toMatchObject({
+      payer: 'split',
+      proposal: null,
+    });
+    // The buyer's later "seller pays" is again only a proposal; the split stands.
+    expect((await ctx.deals.payCommission(ctx.buyer, deal.id, { payer: 'seller' })).proposed).toBe(true);
+    const buyerHalf = await ctx.deals.payCommission(ctx.buyer, deal.id, { payer: 'split' });
+    expect(buyerHalf).toMatchObject({ shareCents: 15_000, proposed: false });
+    await paySandboxCheckout(ctx.app, buyerHalf.url as string);
+    await paySandboxCheckout(ctx.app, sellerHalf.url as string);
     await settleWebhooks(ctx.app);
-    const settled = await ctx.deals.getDeal(ctx.seller, deal.id);
-    expect(settled.commission).toMatchObject({
+    expect((await ctx.deals.getDeal(ctx.seller, deal.id)).commission).toMatchObject({
       settled: true,
       payer: 'split',
       paidCents: { buyer: 15_000, seller: 15_000 },
+      proposal: null,
     });
     expect(await ctx.ledger.getBalance('revenue:commission')).toBe(-30_000);
-    await expect(ctx.deals.payCommission(ctx.buyer, deal.id, { payer: 'buyer' })).rejects.toMatchObject({
-      message: DEAL_MESSAGES.commissionSettled,
-    });
   });
 
   it('funds by plain wire: the administrator verifies, the fees and the commission are booked', async () => {
@@ -697,7 +742,9 @@ describe('deals service', () => {
     expect(current.escrowPayment?.method).toBe('card');
     await ctx.deals.act(ctx.seller, deal.id, { action: 'ship-goods' });
     await ctx.deals.act(ctx.buyer, deal.id, { action: 'release-escrow' });
-    expect(await ctx.ledger.getBalance(`payable:seller:${ctx.seller.id}`)).toBe(-1_000_000);
+    // The card funding left the commission out: it comes from the seller's payout at release.
+    expect(await ctx.ledger.getBalance(`payable:seller:${ctx.seller.id}`)).toBe(-(1_000_000 - 30_000));
+    expect(await ctx.ledger.getBalance('revenue:commission')).toBe(-30_000);
     expect(await ctx.escrowOf(deal.id)).toBe(0);
   });
 

@@ -15,6 +15,7 @@ import {
   BUY_NOW_NOTE,
   type BuyNowBody,
   type CommissionPayer,
+  commissionChoiceIsProposal,
   commissionFor,
   commissionShare,
   DEAL_CONSTANTS,
@@ -36,6 +37,7 @@ import { AMOUNT_TOO_LARGE_MESSAGE, formatCents, MAX_AMOUNT_DOLLARS } from '@app/
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { logError as logErrorLine } from '../../lib/log-error.ts';
 import type { SessionUser } from '../accounts/accounts.service.ts';
 import { type AuditEntry, type AuditRecorder, noAudit } from '../admin/audit.ts';
 import { LEDGER_ACCOUNTS, type LedgerLine, type LedgerService } from '../ledger/ledger.service.ts';
@@ -246,12 +248,7 @@ export function createDealsService(deps: {
   const audit = deps.audit ?? noAudit;
   const { db, clock, ledger, payments, settings, notifications, realtime, escrowProvider, wireTransfers } =
     deps;
-  const logError =
-    deps.logError ??
-    ((msg: string, err: unknown) =>
-      console.error(
-        JSON.stringify({ level: 'error', msg, err: err instanceof Error ? err.message : String(err) }),
-      ));
+  const logError = deps.logError ?? logErrorLine;
   const dealsUrl = `${deps.appUrl}/deals`;
 
   /** After-commit work of transitions fired inside another module's transaction. */
@@ -489,17 +486,39 @@ export function createDealsService(deps: {
     if (RELEASES.includes(transition)) {
       if (!targets || held !== targets.releaseCents)
         throw escrowMismatch(dealId, held, targets?.releaseCents ?? null, transition);
-      if (targets.releaseCents > 0) {
+      // A commission nobody paid yet is taken from the seller's payout: every released deal pays it.
+      const deductCents = Math.min(await commissionOwedAtRelease(tx, after), targets.releaseCents);
+      const payoutCents = targets.releaseCents - deductCents;
+      if (payoutCents > 0) {
         await ledger.postTransaction(
           {
             kind: 'escrow_release',
             description: `Escrow of deal ${dealId} released to the seller`,
             reference,
             idempotencyKey: dealLedgerKeys.release(dealId),
-            lines: move(escrow, DEAL_ACCOUNTS.payableSeller(after.sellerUserId), targets.releaseCents),
+            lines: move(escrow, DEAL_ACCOUNTS.payableSeller(after.sellerUserId), payoutCents),
           },
           tx,
         );
+      }
+      if (deductCents > 0) {
+        await ledger.postTransaction(
+          {
+            kind: 'commission',
+            description: `Commission of deal ${dealId}, deducted from the seller's payout at release`,
+            reference,
+            idempotencyKey: dealLedgerKeys.commission(dealId),
+            lines: move(escrow, DEAL_ACCOUNTS.revenueCommission, deductCents),
+          },
+          tx,
+        );
+        row =
+          (await updateDeal(tx, dealId, {
+            commissionDeductedCents: deductCents,
+            commissionSettledAt: now,
+            commissionPayerProposal: null,
+            commissionProposedBy: null,
+          })) ?? row;
       }
       if (payment)
         await updateEscrowPayment(tx, payment.id, { status: 'released', settledAt: now, updatedAt: now });
@@ -596,6 +615,14 @@ export function createDealsService(deps: {
       };
     }
     return { releaseCents: ep.amountCents - ep.feeCents - ep.commissionCents, refundCents: ep.amountCents };
+  }
+
+  /** The commission still unpaid when escrow is released (none when it was paid with the funding or since). */
+  async function commissionOwedAtRelease(tx: Db, deal: DealRow): Promise<number> {
+    if (deal.commissionCents === 0 || deal.commissionIncludedInFunding || deal.commissionSettledAt) return 0;
+    const keys = await findPostedKeys(tx, [dealLedgerKeys.commission(deal.id)]);
+    if (keys.has(dealLedgerKeys.commission(deal.id))) return 0;
+    return Math.max(0, deal.commissionCents - deal.commissionPaidBuyerCents - deal.commissionPaidSellerCents);
   }
 
   /** A release or refund refused because the escrow account disagrees with the deal: loud, and nothing moves. */
@@ -992,6 +1019,11 @@ export function createDealsService(deps: {
           includedInFunding: r.commissionIncludedInFunding,
           payer: r.commissionPayer,
           paidCents: { buyer: r.commissionPaidBuyerCents, seller: r.commissionPaidSellerCents },
+          deductedCents: r.commissionDeductedCents,
+          proposal:
+            r.commissionPayerProposal && r.commissionProposedBy
+              ? { payer: r.commissionPayerProposal, by: r.commissionProposedBy }
+              : null,
         },
         escrowPayment: ep ? toEscrowPaymentView(ep) : null,
         escrowHeldCents: heldByDeal.get(r.id) ?? 0,
@@ -1554,7 +1586,10 @@ export function createDealsService(deps: {
 
   // --- commission after completion ---
 
-  /** POST /api/deals/:id/commission: records the payer choice and opens a checkout for the caller's share. */
+  /**
+   * POST /api/deals/:id/commission: the caller's payer choice, then a checkout for their share. The
+   * buyer pays by default; a choice shifting commission onto the other party waits for their consent.
+   */
   async function payCommission(
     user: SessionUser,
     dealId: string,
@@ -1565,21 +1600,50 @@ export function createDealsService(deps: {
       throw new AppError('DEAL_TRANSITION_NOT_ALLOWED', DEAL_MESSAGES.updateFailed);
     const [view] = await toViews([row], user.id);
     if (view.commission.settled) throw new AppError('CONFLICT', DEAL_MESSAGES.commissionSettled);
-    // The first choice wins: once recorded, later dialogs pay under it.
-    const chosen = await db.transaction(async (t) => {
+    const decided = await db.transaction(async (t) => {
       const tx = t as unknown as Db;
       const locked = await findDealForUpdate(tx, dealId);
       if (!locked) throw notFound();
-      if (locked.commissionPayer) return locked;
-      return (
-        (await updateDeal(tx, dealId, { commissionPayer: body.payer ?? 'buyer', updatedAt: clock.now() })) ??
-        locked
+      const agreed = locked.commissionPayer ?? 'buyer';
+      const wanted = body.payer ?? agreed;
+      const now = clock.now();
+      const proposal = commissionChoiceIsProposal(
+        {
+          amountCents: locked.commissionCents,
+          agreed: locked.commissionPayer,
+          paidCents: { buyer: locked.commissionPaidBuyerCents, seller: locked.commissionPaidSellerCents },
+        },
+        role,
+        wanted,
       );
+      if (!proposal) {
+        // Taking more on yourself, or accepting the other party's proposal, applies at once; keeping
+        // the agreed payer withdraws a proposal of one's own.
+        const changes = wanted !== agreed || locked.commissionProposedBy === role;
+        const row = changes
+          ? ((await updateDeal(tx, dealId, {
+              commissionPayer: wanted === agreed ? locked.commissionPayer : wanted,
+              commissionPayerProposal: null,
+              commissionProposedBy: null,
+              updatedAt: now,
+            })) ?? locked)
+          : locked;
+        return { row, proposed: false };
+      }
+      const row =
+        (await updateDeal(tx, dealId, {
+          commissionPayerProposal: wanted,
+          commissionProposedBy: role,
+          updatedAt: now,
+        })) ?? locked;
+      return { row, proposed: true };
     });
+    if (decided.proposed) return { url: null, shareCents: 0, proposed: true };
+    const chosen = decided.row;
     const payer = chosen.commissionPayer ?? 'buyer';
     const paid = role === 'buyer' ? chosen.commissionPaidBuyerCents : chosen.commissionPaidSellerCents;
     const shareCents = Math.max(0, commissionShare(chosen.commissionCents, payer, role) - paid);
-    if (shareCents === 0) return { url: null, shareCents: 0 };
+    if (shareCents === 0) return { url: null, shareCents: 0, proposed: false };
     const listing = await findListingBrief(db, row.listingId);
     try {
       const { url } = await payments.startCheckout({
@@ -1593,7 +1657,7 @@ export function createDealsService(deps: {
         successPath: '/deals?commission=success',
         cancelPath: '/deals?commission=cancelled',
       });
-      return { url, shareCents };
+      return { url, shareCents, proposed: false };
     } catch (err) {
       if (err instanceof AppError && err.code === 'CONFLICT')
         throw new AppError('CONFLICT', DEAL_MESSAGES.commissionSettled);

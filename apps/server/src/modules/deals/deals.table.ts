@@ -86,6 +86,14 @@ export const deals = pgTable(
     commissionPayer: text({ enum: COMMISSION_PAYERS }),
     commissionPaidBuyerCents: integer().notNull().default(0),
     commissionPaidSellerCents: integer().notNull().default(0),
+    /** The unpaid commission taken out of the seller's payout at release. */
+    commissionDeductedCents: integer().notNull().default(0),
+    /**
+     * A payer choice that would shift commission onto the other party waits for them to choose it
+     * too: never imposed.
+     */
+    commissionPayerProposal: text({ enum: COMMISSION_PAYERS }),
+    commissionProposedBy: text({ enum: PARTIES }),
     /** The buyer paid the commission with the escrow funding (booked when the money arrived). */
     commissionIncludedInFunding: boolean().notNull().default(false),
     commissionSettledAt: timestamp({ withTimezone: true }),

@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { logError as logErrorLine } from '../../lib/log-error.ts';
 import { LEDGER_ACCOUNTS, type LedgerService, ledgerMovements } from '../ledger/ledger.service.ts';
 import {
   HANDLED_EVENT_TYPES,
@@ -99,12 +100,7 @@ export function createPaymentsService(deps: {
   logError?: (msg: string, err: unknown) => void;
 }) {
   const { db, provider, ledger, clock, appUrl } = deps;
-  const logError =
-    deps.logError ??
-    ((msg: string, err: unknown) =>
-      console.error(
-        JSON.stringify({ level: 'error', msg, err: err instanceof Error ? err.message : String(err) }),
-      ));
+  const logError = deps.logError ?? logErrorLine;
   const purposeHandlers = new Map<PaymentPurpose, PurposeHandler>();
   const eventHandlers = new Map<string, ProviderEventHandler[]>();
 

@@ -1,6 +1,8 @@
 import {
+  COMMISSION_PAYER_LABELS,
   COMMISSION_PAYERS,
   type CommissionPayer,
+  commissionChoiceIsProposal,
   commissionShare,
   DEAL_MESSAGES,
   type Deal,
@@ -8,6 +10,7 @@ import {
 import { bpsToPercent } from '@app/shared/money/money';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
+import { Alert, AlertDescription } from '@/components/ui/alert';
 import {
   Dialog,
   DialogContent,
@@ -23,9 +26,9 @@ import { openInNewTab } from '@/lib/open-in-new-tab';
 import { usePayCommission } from '../api/pay-commission';
 
 const PAYER_COPY: Record<CommissionPayer, { title: string; description: string }> = {
-  buyer: { title: 'Buyer pays', description: 'The buyer pays the whole commission.' },
-  seller: { title: 'Seller pays', description: 'The seller pays the whole commission.' },
-  split: { title: 'Split', description: 'Buyer and seller pay half each.' },
+  buyer: { title: COMMISSION_PAYER_LABELS.buyer, description: 'The buyer pays the whole commission.' },
+  seller: { title: COMMISSION_PAYER_LABELS.seller, description: 'The seller pays the whole commission.' },
+  split: { title: COMMISSION_PAYER_LABELS.split, description: 'Buyer and seller pay half each.' },
 };
 
 type CommissionDialogProps = {
@@ -47,20 +50,26 @@ export function CommissionDialog({ deal, open, onOpenChange }: CommissionDialogP
 
 function CommissionForm({ deal, onClose }: { deal: Deal; onClose: () => void }) {
   const pay = usePayCommission();
-  const chosen = deal.commission.payer;
-  const [payer, setPayer] = useState<CommissionPayer>(chosen ?? 'buyer');
+  const role = deal.role ?? 'buyer';
+  const agreed = deal.commission.payer;
+  const proposal = deal.commission.proposal;
+  const theirs = proposal && proposal.by !== role ? proposal.payer : null;
+  const [payer, setPayer] = useState<CommissionPayer>(theirs ?? agreed ?? 'buyer');
   const amount = (cents: number) => formatUsd(cents, { alwaysCents: true });
+  const proposing = commissionChoiceIsProposal(
+    { amountCents: deal.commissionCents, agreed, paidCents: deal.commission.paidCents },
+    role,
+    payer,
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (pay.isPending) return;
     try {
       const result = await pay.mutateAsync({ dealId: deal.id, body: { payer } });
-      if (result.url) {
-        openInNewTab(result.url);
-      } else {
-        toast.info(DEAL_MESSAGES.commissionAwaitingOther);
-      }
+      if (result.proposed) toast.success(DEAL_MESSAGES.commissionProposed);
+      else if (result.url) openInNewTab(result.url);
+      else toast.info(DEAL_MESSAGES.commissionAwaitingOther);
       onClose();
     } catch (error) {
       const apiError = parseApiError(error);
@@ -79,10 +88,18 @@ function CommissionForm({ deal, onClose }: { deal: Deal; onClose: () => void }) 
         <DialogTitle>Pay Commission</DialogTitle>
         <DialogDescription>
           The platform commission of {bpsToPercent(deal.commissionRateBps)}% on {deal.listingTitle} is{' '}
-          {amount(deal.commissionCents)}. Choose who pays it.
+          {amount(deal.commissionCents)}. The buyer pays it unless you both choose otherwise: an option that
+          moves the cost to the other party is sent to them as a proposal.
         </DialogDescription>
       </DialogHeader>
-      <fieldset className="grid gap-2" disabled={pay.isPending || chosen !== null}>
+      {theirs ? (
+        <Alert>
+          <AlertDescription>
+            The {proposal?.by} proposes: {COMMISSION_PAYER_LABELS[theirs].toLowerCase()}. Choose it to accept.
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      <fieldset className="grid gap-2" disabled={pay.isPending}>
         <legend className="mb-2 text-sm font-medium">Commission payer</legend>
         {COMMISSION_PAYERS.map((option) => {
           const buyer = commissionShare(deal.commissionCents, option, 'buyer');
@@ -105,7 +122,12 @@ function CommissionForm({ deal, onClose }: { deal: Deal; onClose: () => void }) 
                 className="mt-1 size-4 accent-primary"
               />
               <span className="grid flex-1 gap-0.5">
-                <span className="text-sm font-semibold">{PAYER_COPY[option].title}</span>
+                <span className="text-sm font-semibold">
+                  {PAYER_COPY[option].title}
+                  {option === (agreed ?? 'buyer') ? (
+                    <span className="font-normal text-muted-foreground"> · current</span>
+                  ) : null}
+                </span>
                 <span className="text-sm text-muted-foreground">{PAYER_COPY[option].description}</span>
                 <span className="tabular text-sm">
                   Buyer {amount(buyer)} · Seller {amount(seller)}
@@ -115,16 +137,11 @@ function CommissionForm({ deal, onClose }: { deal: Deal; onClose: () => void }) 
           );
         })}
       </fieldset>
-      {chosen !== null ? (
-        <p className="text-sm text-muted-foreground">
-          The payer was already chosen for this deal: {PAYER_COPY[chosen].title.toLowerCase()}.
-        </p>
-      ) : null}
       <DialogFormActions
         onCancel={onClose}
         busy={pay.isPending}
-        submitLabel="Pay Commission"
-        busyLabel="Opening payment..."
+        submitLabel={proposing ? 'Send Proposal' : 'Pay Commission'}
+        busyLabel={proposing ? 'Sending...' : 'Opening payment...'}
         lockCancel
       />
     </form>

@@ -1,5 +1,6 @@
 import { commissionCollectable, type DealParty } from '@app/shared/deals/deal-machine';
 import {
+  COMMISSION_PAYER_LABELS,
   commissionOutstandingFor,
   DEAL_MESSAGES,
   type Deal,
@@ -256,19 +257,39 @@ function CommissionNote({ deal, outstandingCents }: { deal: Deal; outstandingCen
           Commission settled
           {deal.commission.includedInFunding ? (
             <span className="text-muted-foreground"> · paid with the escrow funding</span>
+          ) : deal.commission.deductedCents > 0 ? (
+            <span className="text-muted-foreground"> · deducted from the seller's payout</span>
           ) : null}
         </span>
       </li>
     );
   }
+  if (deal.escrowStatus === 'held')
+    return (
+      <li className="flex items-center gap-2">
+        <HandCoins className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+        <span>
+          Commission {money(deal.commissionCents)}
+          <span className="text-muted-foreground"> · deducted from the seller's payout at release</span>
+        </span>
+      </li>
+    );
   if (!commissionCollectable(machineStateOf(deal))) return null;
+  const proposal = deal.commission.proposal;
   return (
-    <li className="flex items-center gap-2 text-warning-soft-foreground">
-      <HandCoins className="size-4 shrink-0" aria-hidden />
+    <li className="flex items-start gap-2 text-warning-soft-foreground">
+      <HandCoins className="mt-0.5 size-4 shrink-0" aria-hidden />
       <span>
         {outstandingCents > 0
           ? `Commission outstanding: ${money(outstandingCents)} from you`
           : 'Commission outstanding from the other party'}
+        {proposal ? (
+          <span className="block text-muted-foreground">
+            {proposal.by === deal.role
+              ? `You proposed: ${COMMISSION_PAYER_LABELS[proposal.payer].toLowerCase()}. It applies once the other party accepts.`
+              : `The ${proposal.by} proposes: ${COMMISSION_PAYER_LABELS[proposal.payer].toLowerCase()}. Choose it in Pay Commission to accept.`}
+          </span>
+        ) : null}
       </span>
     </li>
   );

@@ -173,7 +173,7 @@ function FundEscrowForm({
                 <span className="text-muted-foreground">
                   Adds the {bpsToPercent(deal.commissionRateBps)}% commission (
                   {formatUsd(deal.commissionCents, { alwaysCents: true })}) to this payment. Otherwise it is
-                  paid after the deal completes.
+                  deducted from the seller's payout when the escrow is released.
                 </span>
               </span>
             </label>
