@@ -13,8 +13,10 @@ import type { Database } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createErrorReporter } from './lib/error-reporter.ts';
 import { type JobQueue, type JobQueueOptions, startJobQueue } from './lib/jobs.ts';
+import { logError } from './lib/log-error.ts';
 import { startPubSub } from './lib/pubsub.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
+import { findLiveSessionIds } from './modules/accounts/accounts.repository.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { type AccountsService, createAccountsService } from './modules/accounts/accounts.service.ts';
 import { scheduleAccountsCleanup } from './modules/accounts/accounts-cleanup.job.ts';
@@ -260,7 +262,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ...(adHosts.frameSrc.length > 0 && { frameSrc: ["'self'", ...adHosts.frameSrc] }),
         imgSrc: ["'self'", 'data:', 'blob:', ...adHosts.imgSrc],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...adHosts.connectSrc],
+        // The realtime socket's own origin only (ws: or wss: as the app is served), never any ws host.
+        connectSrc: ["'self'", realtimeOrigin(env.appUrl), ...adHosts.connectSrc],
         fontSrc: ["'self'", 'data:'],
         upgradeInsecureRequests: null,
       },
@@ -298,7 +301,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailFrom: env.mailFrom,
     settings,
   });
-  const realtime = createRealtimeService({ pubsub, isAdmin: admin.isAdmin });
+  const realtime = createRealtimeService({
+    pubsub,
+    isAdmin: admin.isAdmin,
+    liveSessionIds: (ids) => findLiveSessionIds(database.db, ids, new Date()),
+    logError,
+  });
   const ledger = createLedgerService({ db: database.db });
   const injectTransport: WebhookTransport = async (url, body, headers) => {
     const res = await app.inject({ method: 'POST', url: new URL(url).pathname, payload: body, headers });
@@ -474,6 +482,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: env.authSecret,
     appUrl: env.appUrl,
     quiet: env.logLevel === 'silent',
+    onPasswordReset: (userId) => realtime.endSessions(userId, { reason: 'password_reset' }),
     emails: {
       async sendVerification(user, token) {
         const url = `${env.appUrl}/auth/confirm?token=${encodeURIComponent(token)}`;
@@ -504,6 +513,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     settings,
   });
+  accounts.onSessionsEnded(({ userId, ...ending }) => realtime.endSessions(userId, ending));
   const publicApi = createPublicApiService({ db: database.db, clock, audit });
   app.decorate('services', {
     accounts,
@@ -586,6 +596,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           authRateLimitPerMinute: env.authRateLimitPerMinute,
           apiRateLimitPerMinute: env.apiRateLimitPerMinute,
         },
+        onSessionEnded: (userId, sessionId) =>
+          realtime.endSessions(userId, { reason: 'ended_by_admin', sessionIds: [sessionId] }),
       }),
       admin,
     ),
@@ -628,7 +640,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(impactRoutes(impact, admin));
   await app.register(paymentsWebhookRoutes(payments));
   if (sandbox) await app.register(sandboxPagesRoutes(sandbox));
-  registerRealtimeSocket(app, realtime);
+  registerRealtimeSocket(app, realtime, env.appUrl);
   if (env.devMailbox) await app.register(devMailboxRoutes(notifications));
 
   const webRoot = deps.webRoot ?? WEB_DIST;
@@ -641,10 +653,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await jobs.resume();
   });
   app.addHook('onClose', async () => {
+    realtime.stop();
     await deals.whenIdle();
     await jobs.stop();
     await pubsub.close();
     mailer.close();
   });
   return app;
+}
+
+/** The WebSocket origin of the app: ws://host for http, wss://host for https. */
+function realtimeOrigin(appUrl: string): string {
+  const url = new URL(appUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
 }

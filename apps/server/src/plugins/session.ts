@@ -5,6 +5,8 @@ import type { AccountsService, SessionUser } from '../modules/accounts/accounts.
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
+    /** The id of the signed-in session (realtime sockets are bound to it). */
+    sessionId: string | null;
   }
 }
 
@@ -14,10 +16,13 @@ declare module 'fastify' {
  */
 export function registerSession(app: FastifyInstance, accounts: AccountsService) {
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request) => {
     if (!request.headers.cookie) return;
     try {
-      request.user = await accounts.getSessionUser(toHeaders(request));
+      const session = await accounts.getSession(toHeaders(request));
+      request.user = session?.user ?? null;
+      request.sessionId = session?.sessionId ?? null;
     } catch (err) {
       // The database is unreachable (503). An API call says so; a page or an asset is still served
       // without a user, so the app loads, meets the 503 on its API calls and shows its retrying banner.

@@ -1,10 +1,21 @@
 import { ACCOUNT_SUSPENDED_MESSAGE } from '@app/shared/admin/admin-users.schemas';
+import type { SessionEndReason } from '@app/shared/realtime/realtime-events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { ME_QUERY_KEY, useAuth } from '@/lib/auth-client';
 import { PLATFORM_STATUS_QUERY_KEY } from '@/lib/platform-status';
 import { realtimeClient } from '@/lib/realtime-client';
+
+/** Why this page was signed out, in the toast. */
+const SESSION_ENDED_DESCRIPTIONS: Record<SessionEndReason, string> = {
+  suspended: ACCOUNT_SUSPENDED_MESSAGE,
+  signed_out: 'You signed out in another window.',
+  ended_by_admin: 'An administrator ended this session. Sign in again to continue.',
+  password_changed: 'Your password was changed in another window. Sign in with the new password.',
+  password_reset: 'Your password was reset. Sign in with the new password.',
+  expired: 'Your session expired. Sign in again to continue.',
+};
 
 /**
  * Keeps the realtime socket open (a visitor's one carries public broadcasts such as the live directory),
@@ -26,9 +37,9 @@ export function RealtimeBridge() {
     () =>
       realtimeClient.subscribe((event) => {
         if (event.type === 'notification') toast.info(event.title, { description: event.body });
-        // The server ended every session of this user: re-read /api/me, which signs the page out.
+        // The server ended this page's session: re-read /api/me, which signs the page out.
         if (event.type === 'session.ended') {
-          toast.error('Signed out', { description: ACCOUNT_SUSPENDED_MESSAGE });
+          toast.error('Signed out', { description: SESSION_ENDED_DESCRIPTIONS[event.reason] });
           void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
         }
         // An administrator changed a platform switch: the maintenance page or a closed notice shows now.

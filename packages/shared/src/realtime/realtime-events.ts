@@ -8,6 +8,17 @@ import {
 } from '../messaging/messaging.schemas.ts';
 import * as z from '../zod.ts';
 
+/** Why a session ended, as the socket is told before it closes. */
+export const SESSION_END_REASONS = [
+  'suspended',
+  'signed_out',
+  'ended_by_admin',
+  'password_changed',
+  'password_reset',
+  'expired',
+] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
 /** Events the server pushes to a user's channel. Later capabilities add members to the union. */
 export const ServerRealtimeEventSchema = z.discriminatedUnion('type', [
   /** userId null: a visitor's socket (public broadcasts only). */
@@ -20,8 +31,11 @@ export const ServerRealtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('realtime.resync') }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
   z.object({ type: z.literal('notification'), title: z.string(), body: z.string() }),
-  /** The user's sessions were ended (an administrator suspended the account); the socket closes after it. */
-  z.object({ type: z.literal('session.ended'), reason: z.enum(['suspended']) }),
+  /**
+   * The socket's session ended (signed out, ended by an administrator, a password change or reset, the
+   * account suspended, or expired); the socket closes after it.
+   */
+  z.object({ type: z.literal('session.ended'), reason: z.enum(SESSION_END_REASONS) }),
   /** Broadcast to every socket: a directory entry appeared, changed or went; clients refetch. */
   z.object({
     type: z.literal('directory.changed'),

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { signInAttempts, users } from './accounts.table.ts';
+import { sessions, signInAttempts, users } from './accounts.table.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -72,4 +72,14 @@ export async function listUnconfirmedUsers(
 export async function countUnconfirmedUsers(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(users).where(eq(users.emailVerified, false));
   return row?.n ?? 0;
+}
+
+/** Which of these sessions still exist and have not expired (realtime re-checks its sockets with it). */
+export async function findLiveSessionIds(db: Db, ids: string[], now: Date): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(inArray(sessions.id, ids), gt(sessions.expiresAt, now)));
+  return new Set(rows.map((r) => r.id));
 }

@@ -9,11 +9,13 @@ import {
   TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE,
 } from '@app/shared/accounts/accounts.schemas';
 import { ACCOUNT_SUSPENDED_MESSAGE } from '@app/shared/admin/admin-users.schemas';
+import type { SessionEndReason } from '@app/shared/realtime/realtime-events';
 import { PLATFORM_MESSAGES } from '@app/shared/settings/settings.schemas';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { databaseUnavailable, isDatabaseUnavailable } from '../../lib/database-unavailable.ts';
+import { logError } from '../../lib/log-error.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import {
   countFailedSignIns,
@@ -29,6 +31,13 @@ import {
 import type { Auth } from './auth.ts';
 
 export type SessionUser = { id: string; email: string; name: string };
+/** Sessions that ended: those listed (every one of the user's when none is), `renewed` ones replaced by a new one. */
+export type SessionsEndedListener = (ending: {
+  userId: string;
+  reason: SessionEndReason;
+  sessionIds?: string[];
+  renewed?: string[];
+}) => Promise<void>;
 export type RequestContext = { headers: Headers; ipAddress: string };
 /** Optional extensions other capabilities plug in (admin check, subscription state). */
 export type MeExtensions = {
@@ -106,7 +115,14 @@ export function createAccountsService(deps: {
   }
 
   async function signOut(ctx: RequestContext): Promise<{ setCookie: string[] }> {
+    const ending = await getSession(ctx.headers);
     const result = await callAuth(() => auth.api.signOut({ headers: ctx.headers, returnHeaders: true }));
+    if (ending)
+      await tellSessionsEnded({
+        userId: ending.user.id,
+        reason: 'signed_out',
+        sessionIds: [ending.sessionId],
+      });
     return { setCookie: result.headers.getSetCookie() };
   }
 
@@ -115,14 +131,31 @@ export function createAccountsService(deps: {
    * The cookie's user, or null for no valid session. A database that cannot be reached is not "signed
    * out": that throws the 503 UNAVAILABLE, so the browser keeps its session and retries.
    */
-  async function getSessionUser(headers: Headers): Promise<SessionUser | null> {
+  async function getSession(headers: Headers): Promise<{ user: SessionUser; sessionId: string } | null> {
     const session = await auth.api.getSession({ headers }).catch((err: unknown) => {
       if (isDatabaseUnavailable(err)) throw databaseUnavailable();
       return null;
     });
     // A suspended account's cookie stops working at once, even before its sessions are deleted.
     if (!session || session.user.suspendedAt) return null;
-    return { id: session.user.id, email: session.user.email, name: session.user.name };
+    return {
+      user: { id: session.user.id, email: session.user.email, name: session.user.name },
+      sessionId: session.session.id,
+    };
+  }
+
+  async function getSessionUser(headers: Headers): Promise<SessionUser | null> {
+    return (await getSession(headers))?.user ?? null;
+  }
+
+  /** Told, after the fact, of every session that ended (sign-out, password change): realtime closes its sockets. */
+  const sessionsEndedListeners: SessionsEndedListener[] = [];
+  function onSessionsEnded(listener: SessionsEndedListener): void {
+    sessionsEndedListeners.push(listener);
+  }
+  async function tellSessionsEnded(ending: Parameters<SessionsEndedListener>[0]): Promise<void> {
+    for (const listener of sessionsEndedListeners)
+      await listener(ending).catch((err) => logError('session end could not be announced', err));
   }
 
   /** The auth state of the specification: user, admin flag and subscription. */
@@ -151,6 +184,7 @@ export function createAccountsService(deps: {
     ctx: RequestContext,
     body: { currentPassword: string; newPassword: string },
   ): Promise<{ setCookie: string[] }> {
+    const before = await getSession(ctx.headers);
     const result = await callAuth(() =>
       auth.api.changePassword({
         body: {
@@ -162,6 +196,13 @@ export function createAccountsService(deps: {
         returnHeaders: true,
       }),
     );
+    // Every earlier session is gone: the other windows are signed out, this one reconnects with its new cookie.
+    if (before)
+      await tellSessionsEnded({
+        userId: before.user.id,
+        reason: 'password_changed',
+        renewed: [before.sessionId],
+      });
     return { setCookie: result.headers.getSetCookie() };
   }
 
@@ -213,6 +254,9 @@ export function createAccountsService(deps: {
     signUp,
     signIn,
     signOut,
+    getSession,
+    onSessionsEnded,
+    tellSessionsEnded,
     getSessionUser,
     getMe,
     updateProfile,

@@ -24,6 +24,8 @@ export function createAuth(deps: {
   appUrl: string;
   emails: AuthEmails;
   quiet?: boolean;
+  /** After a password reset revoked every session of the user. */
+  onPasswordReset?: (userId: string) => Promise<void>;
 }) {
   const { db, secret, appUrl, emails } = deps;
   return betterAuth({
@@ -72,6 +74,9 @@ export function createAuth(deps: {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => {
+        await deps.onPasswordReset?.(user.id);
+      },
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, token }) => emails.sendPasswordReset(user, token),
     },

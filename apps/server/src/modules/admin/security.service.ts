@@ -23,6 +23,8 @@ export function createSecurityService(deps: {
   admin: AdminService;
   /** The limits the server was started with. */
   config: { authRateLimitPerMinute: number; apiRateLimitPerMinute: number };
+  /** After an administrator ended a session: its realtime sockets close. */
+  onSessionEnded?: (userId: string, sessionId: string) => Promise<void>;
 }) {
   const { db, clock, admin, config } = deps;
 
@@ -81,7 +83,7 @@ export function createSecurityService(deps: {
 
   /** Ends a session at once: its cookie stops working on the next request. */
   async function endSession(actor: AuditActor, id: string): Promise<void> {
-    await db.transaction(async (t) => {
+    const userId = await db.transaction(async (t) => {
       const tx = t as unknown as Db;
       const ended = await deleteSession(tx, id);
       if (!ended) throw new AppError('NOT_FOUND', M.sessionNotFound);
@@ -95,7 +97,9 @@ export function createSecurityService(deps: {
         },
         tx,
       );
+      return ended.userId;
     });
+    await deps.onSessionEnded?.(userId, id);
   }
 
   return { overview, endSession };

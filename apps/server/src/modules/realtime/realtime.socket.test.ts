@@ -7,6 +7,7 @@ import { createScratchDatabase } from '../../../test/test-database.ts';
 import { buildApp } from '../../app.ts';
 import { type Database, migrateDatabase, openDatabase, rawQuery } from '../../db/client.ts';
 import { LISTENER_APPLICATION_NAME } from '../../lib/pubsub.ts';
+import { SESSION_ENDED_CLOSE_CODE } from './realtime.service.ts';
 
 const sockets: WebSocket[] = [];
 afterEach(() => {
@@ -164,6 +165,13 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('realtime across two serv
     await expectNotificationDelivered(instanceA, user.id, onB, { title: 'From A', body: 'hello B' });
     expect(instanceA.services.realtime.connectionCount()).toBe(0);
     expect(instanceB.services.realtime.connectionCount()).toBe(1);
+
+    // Signing out on A closes the socket B holds within a second.
+    const signedOutAt = Date.now();
+    expect((await client.post('/api/accounts/sign-out', {})).statusCode).toBe(204);
+    await expect.poll(() => onB.closeCode(), { timeout: 1000, interval: 20 }).toBe(SESSION_ENDED_CLOSE_CODE);
+    expect(Date.now() - signedOutAt).toBeLessThan(1000);
+    expect(onB.frames.at(-1)).toEqual({ type: 'session.ended', reason: 'signed_out' });
   });
 });
 
