@@ -95,7 +95,20 @@ export const MeSchema = z.object({
 export type Me = z.infer<typeof MeSchema>;
 
 /** Failed sign-ins allowed per account and per address inside the window before further tries are refused. */
-export const SIGN_IN_LIMITS = { perAccount: 5, perAddress: 20, windowMinutes: 15 } as const;
+/**
+ * Failed sign-ins that pause sign-in for the window: per account from one address (the owner elsewhere
+ * is not locked out), per address across accounts, and, for an account failing from many addresses,
+ * from every address that has not signed in to it within `knownAddressDays`.
+ */
+export const SIGN_IN_LIMITS = {
+  perAccountAndAddress: 5,
+  perAddress: 20,
+  perAccountFromUnknownAddresses: 50,
+  windowMinutes: 15,
+  knownAddressDays: 90,
+} as const;
+export const SIGN_IN_FROM_KNOWN_DEVICE_MESSAGE =
+  'This account is receiving many failed sign-in attempts, so it accepts sign-ins only from places it was used before. Please wait 15 minutes, or sign in from a device you have used before.';
 export const TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE =
   'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
 export const EMAIL_NOT_CONFIRMED_MESSAGE =

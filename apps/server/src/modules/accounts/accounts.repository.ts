@@ -56,6 +56,25 @@ export async function countFailedSignIns(
   return row?.n ?? 0;
 }
 
+/** Whether the account signed in successfully from this address since then. */
+export async function hasSignedInFrom(
+  db: Db,
+  by: { email: string; ipAddress: string; since: Date },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(signInAttempts)
+    .where(
+      and(
+        eq(signInAttempts.succeeded, true),
+        eq(signInAttempts.email, by.email.toLowerCase()),
+        eq(signInAttempts.ipAddress, by.ipAddress),
+        gte(signInAttempts.createdAt, by.since),
+      ),
+    );
+  return (row?.n ?? 0) > 0;
+}
+
 /** Sign-ups whose address is not confirmed yet, newest first. */
 export async function listUnconfirmedUsers(
   db: Db,

@@ -2,6 +2,7 @@ import {
   EMAIL_NOT_CONFIRMED_MESSAGE,
   INVALID_CREDENTIALS_MESSAGE,
   SECTOR_REQUIRED_MESSAGE,
+  SIGN_IN_FROM_KNOWN_DEVICE_MESSAGE,
   SIGN_IN_LIMITS,
   TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE,
 } from '@app/shared/accounts/accounts.schemas';
@@ -155,20 +156,48 @@ describe('sign-in, session and sign-out', () => {
     expect((await client.get('/api/me')).json().user).toBeNull();
   });
 
-  it('locks an account after repeated failures, even for the right password, and records every attempt', async () => {
+  it('pauses an account at one address after repeated failures, even for the right password, but never its owner elsewhere', async () => {
     const { app } = await buildTestApp();
     const user = await createConfirmedUser(app);
-    const client = createClient(app);
-    for (let i = 0; i < SIGN_IN_LIMITS.perAccount; i++) {
-      expect(
-        (await client.post('/api/accounts/sign-in', { email: user.email, password: `bad-${i}-pass` }))
-          .statusCode,
-      ).toBe(401);
-    }
-    const locked = await client.post('/api/accounts/sign-in', { email: user.email, password: user.password });
+    const attacker = createClient(app);
+    const signInFrom = (client: ReturnType<typeof createClient>, ip: string, password: string) =>
+      client.request({
+        method: 'POST',
+        url: '/api/accounts/sign-in',
+        payload: { email: user.email, password },
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccountAndAddress; i++)
+      expect((await signInFrom(attacker, '203.0.113.7', `bad-${i}-pass`)).statusCode).toBe(401);
+    const locked = await signInFrom(attacker, '203.0.113.7', user.password);
     expect(locked.statusCode).toBe(429);
     expect(locked.headers['retry-after']).toBe(String(SIGN_IN_LIMITS.windowMinutes * 60));
     expect(locked.json().error).toEqual({ code: 'RATE_LIMITED', message: TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE });
+    // The owner, at their own address, signs in as usual.
+    expect((await signInFrom(createClient(app), '198.51.100.20', user.password)).statusCode).toBe(200);
+  });
+
+  it('guessing from many addresses admits only addresses the account signed in from before', async () => {
+    const { app } = await buildTestApp();
+    const user = await createConfirmedUser(app);
+    const signInFrom = (ip: string, password: string) =>
+      createClient(app).request({
+        method: 'POST',
+        url: '/api/accounts/sign-in',
+        payload: { email: user.email, password },
+        remoteAddress: ip,
+      });
+    expect((await signInFrom('198.51.100.20', user.password)).statusCode).toBe(200);
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccountFromUnknownAddresses; i++)
+      expect((await signInFrom(`203.0.113.${i + 1}`, `bad-${i}-pass`)).statusCode).toBe(401);
+    const stranger = await signInFrom('192.0.2.99', user.password);
+    expect(stranger.statusCode).toBe(429);
+    expect(stranger.json().error).toEqual({
+      code: 'RATE_LIMITED',
+      message: SIGN_IN_FROM_KNOWN_DEVICE_MESSAGE,
+    });
+    // The owner's usual address still gets in.
+    expect((await signInFrom('198.51.100.20', user.password)).statusCode).toBe(200);
   });
 
   it('limits failed sign-ins per address across accounts', async () => {

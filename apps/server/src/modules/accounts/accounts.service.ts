@@ -3,6 +3,7 @@ import {
   INVALID_CREDENTIALS_MESSAGE,
   type Me,
   type ResetPasswordBody,
+  SIGN_IN_FROM_KNOWN_DEVICE_MESSAGE,
   SIGN_IN_LIMITS,
   type SignInBody,
   type SignUpBody,
@@ -22,6 +23,7 @@ import {
   countUnconfirmedUsers,
   findUserByEmail,
   findUserById,
+  hasSignedInFrom,
   listUnconfirmedUsers,
   recordSignInAttempt,
   touchLastSignIn,
@@ -84,16 +86,27 @@ export function createAccountsService(deps: {
     body: SignInBody,
     ctx: RequestContext,
   ): Promise<{ setCookie: string[]; userId: string }> {
-    const since = new Date(clock.now().getTime() - SIGN_IN_LIMITS.windowMinutes * 60_000);
-    const [byAccount, byAddress] = await Promise.all([
-      countFailedSignIns(db, { email: body.email, since }),
+    const now = clock.now().getTime();
+    const since = new Date(now - SIGN_IN_LIMITS.windowMinutes * 60_000);
+    const retryAfterSeconds = SIGN_IN_LIMITS.windowMinutes * 60;
+    // Guessing is stopped per account and address, so an attacker elsewhere never locks the owner out.
+    const [byPair, byAddress, byAccount] = await Promise.all([
+      countFailedSignIns(db, { email: body.email, ipAddress: ctx.ipAddress, since }),
       countFailedSignIns(db, { ipAddress: ctx.ipAddress, since }),
+      countFailedSignIns(db, { email: body.email, since }),
     ]);
-    if (byAccount >= SIGN_IN_LIMITS.perAccount || byAddress >= SIGN_IN_LIMITS.perAddress) {
-      throw new AppError('RATE_LIMITED', TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE, {
-        retryAfterSeconds: SIGN_IN_LIMITS.windowMinutes * 60,
-      });
-    }
+    if (byPair >= SIGN_IN_LIMITS.perAccountAndAddress || byAddress >= SIGN_IN_LIMITS.perAddress)
+      throw new AppError('RATE_LIMITED', TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE, { retryAfterSeconds });
+    // Guessing spread over many addresses: only addresses this account signed in from before get through.
+    if (
+      byAccount >= SIGN_IN_LIMITS.perAccountFromUnknownAddresses &&
+      !(await hasSignedInFrom(db, {
+        email: body.email,
+        ipAddress: ctx.ipAddress,
+        since: new Date(now - SIGN_IN_LIMITS.knownAddressDays * 86_400_000),
+      }))
+    )
+      throw new AppError('RATE_LIMITED', SIGN_IN_FROM_KNOWN_DEVICE_MESSAGE, { retryAfterSeconds });
     try {
       const result = await callAuth(() =>
         auth.api.signInEmail({

@@ -36,9 +36,14 @@ export function createSecurityService(deps: {
         appliesTo: 'Sign-up, sign-in, password reset and email confirmation, per address',
       },
       {
-        name: 'Failed sign-ins per account',
-        limit: `${SIGN_IN_LIMITS.perAccount} per ${SIGN_IN_LIMITS.windowMinutes} minutes`,
-        appliesTo: 'Each email address',
+        name: 'Failed sign-ins per account and address',
+        limit: `${SIGN_IN_LIMITS.perAccountAndAddress} per ${SIGN_IN_LIMITS.windowMinutes} minutes`,
+        appliesTo: 'Each email address from one IP address (the owner elsewhere is not locked out)',
+      },
+      {
+        name: 'Failed sign-ins per account from many addresses',
+        limit: `${SIGN_IN_LIMITS.perAccountFromUnknownAddresses} per ${SIGN_IN_LIMITS.windowMinutes} minutes`,
+        appliesTo: `Each email address; then only IP addresses it signed in from in the last ${SIGN_IN_LIMITS.knownAddressDays} days`,
       },
       {
         name: 'Failed sign-ins per address',
