@@ -146,6 +146,7 @@ import {
 } from './plugins/error-handler.ts';
 import { registerMaintenanceMode } from './plugins/maintenance.ts';
 import { registerNulCharacterGuard } from './plugins/nul-character.ts';
+import { registerPrivateNoStore } from './plugins/private-no-store.ts';
 import { registerSameOriginGuard } from './plugins/same-origin.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerOpenApi } from './plugins/swagger.ts';
@@ -275,6 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app, { appUrl: env.appUrl, rateLimitPerMinute: env.apiRateLimitPerMinute });
   registerSameOriginGuard(app, env.appUrl);
   registerNulCharacterGuard(app);
+  registerPrivateNoStore(app);
 
   // Platform services: job queue and cross-instance pub/sub live in the same database.
   // Workers start once the app is ready (see the onReady hook below), after every start-up step.

@@ -298,7 +298,14 @@ function deal(overrides: Partial<Deal>): Deal {
     disputeOpenedAt: null,
     shippedAt: null,
     autoReleaseAt: null,
-    commission: { settled: false, includedInFunding: false, payer: null, paidCents: { buyer: 0, seller: 0 } },
+    commission: {
+      settled: false,
+      includedInFunding: false,
+      payer: null,
+      paidCents: { buyer: 0, seller: 0 },
+      deductedCents: 0,
+      proposal: null,
+    },
     escrowPayment: null,
     escrowHeldCents: 0,
     role: null,
@@ -400,6 +407,8 @@ describe('deal card: the action rules of document 001', () => {
         includedInFunding: true,
         payer: null,
         paidCents: { buyer: 0, seller: 0 },
+        deductedCents: 0,
+        proposal: null,
       };
       expect(
         shows({ status: 'completed', escrowStatus: 'released', commission: settled }, party),
@@ -410,6 +419,8 @@ describe('deal card: the action rules of document 001', () => {
       includedInFunding: false,
       payer: 'buyer' as const,
       paidCents: { buyer: 0, seller: 0 },
+      deductedCents: 0,
+      proposal: null,
     };
     expect(shows({ status: 'completed', escrowStatus: 'released', commission: split }, 'buyer')).toContain(
       'pay-commission',
@@ -446,6 +457,8 @@ describe('deal card: the action rules of document 001', () => {
       includedInFunding: false,
       payer: 'buyer' as const,
       paidCents: { buyer: 3_000, seller: 0 },
+      deductedCents: 0,
+      proposal: null,
     };
     for (const party of parties) expect(shows({ ...done, commission: settled }, party)).toEqual([]);
     // The same row on an escrow-required deal cannot exist; the rule never treats it as settled outside escrow.
