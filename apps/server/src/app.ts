@@ -46,6 +46,7 @@ import { type CompaniesService, createCompaniesService } from './modules/compani
 import { contactRoutes } from './modules/content/contact.routes.ts';
 import { type ContactService, createContactService } from './modules/content/contact.service.ts';
 import { scheduleDealJobs } from './modules/deals/deal-escrow.job.ts';
+import { listLiveDealsBetween } from './modules/deals/deals.repository.ts';
 import { dealsRoutes } from './modules/deals/deals.routes.ts';
 import { createDealsService, type DealsService } from './modules/deals/deals.service.ts';
 import type { EscrowProvider } from './modules/deals/escrow-provider.ts';
@@ -424,6 +425,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     realtime,
     notifications,
     appUrl: env.appUrl,
+    // Deal threads stay writable for free users only while a deal of the two is alive and engaged.
+    liveDealsBetween: (userId, otherUserIds) => listLiveDealsBetween(database.db, userId, otherUserIds),
   });
   // Escrow funding rails: payment methods, plain wire transfers, and the escrow provider.
   const paymentMethods = createPaymentMethodsService({ db: database.db, audit });

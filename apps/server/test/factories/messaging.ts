@@ -46,7 +46,7 @@ export async function payCheckout(client: TestClient, url: string) {
   return page.headers.location as string;
 }
 
-/** A conversation between two users opened directly through the service (no fee), with a first message. */
+/** A general conversation between two users opened directly through the service (no fee), with a first message. */
 export async function openConversationBetween(
   app: FastifyInstance,
   starterId: string,
@@ -58,6 +58,7 @@ export async function openConversationBetween(
     starterId,
     recipientId,
     subject,
+    origin: 'contact',
     firstMessage: { content },
   });
   return { conversation, message };

@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'DEAL_TRANSITION_NOT_ALLOWED',
   /** A deal's escrow account disagrees with what the deal says it holds: no money moves until reconciled. */
   'ESCROW_MISMATCH',
+  /** A free user may not write in this deal thread now: the contact fee opens it as a general conversation. */
+  'CONTACT_FEE_REQUIRED',
   /** The platform is in maintenance mode; only administrators may use it. */
   'MAINTENANCE',
   /** An administrator has closed new registrations (System Settings). */
@@ -53,6 +55,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PAYMENT_PROVIDER_ERROR: 502,
   DEAL_TRANSITION_NOT_ALLOWED: 409,
   ESCROW_MISMATCH: 409,
+  CONTACT_FEE_REQUIRED: 402,
   MAINTENANCE: 503,
   REGISTRATIONS_CLOSED: 403,
   NEW_LISTINGS_CLOSED: 403,

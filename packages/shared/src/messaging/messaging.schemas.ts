@@ -44,7 +44,19 @@ export const MESSAGING_MESSAGES = {
   noMessages: 'No messages yet',
   selectConversation: 'Select a conversation',
   unknownUser: 'Unknown User',
+  dealThreadWaiting:
+    'This deal thread opens for messages once the seller confirms your offer or replies. To message now, pay the contact fee.',
+  dealThreadClosed:
+    'The deal behind this thread was cancelled, so the thread is read-only. To keep talking, pay the contact fee.',
 } as const;
+
+/**
+ * How a conversation began. `contact`: through POST /api/conversations (a paid contact fee or a
+ * premium starter), open to both participants. `deal`: opened free of charge by a deal's creation; a
+ * free user writes in it only while a deal between the two is alive and the seller has engaged.
+ */
+export const CONVERSATION_ORIGINS = ['contact', 'deal'] as const;
+export type ConversationOrigin = (typeof CONVERSATION_ORIGINS)[number];
 
 export const MESSAGE_TYPES = ['text', 'system', 'deal'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
@@ -158,6 +170,11 @@ export const ConversationSummarySchema = z.object({
   unreadCount: z.number().int(),
   lastMessageAt: z.string(),
   createdAt: z.string(),
+  origin: z.enum(CONVERSATION_ORIGINS),
+  /** Whether the viewer may send a message now; when false, `writeBlockedReason` says why. */
+  canWrite: z.boolean(),
+  /** Why the viewer may not write (a deal thread without a live, engaged deal); null when they may. */
+  writeBlockedReason: z.string().nullable(),
 });
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
 

@@ -418,3 +418,40 @@ export async function clearEscrowClaim(db: Db, dealId: string, claimId: string):
     .set({ escrowProviderClaim: null })
     .where(and(eq(deals.id, dealId), sql`${deals.escrowProviderClaim}->>'id' = ${claimId}`));
 }
+
+/** A deal that is not cancelled between a user and someone else, and whether its seller has engaged. */
+export type LiveDealBetween = { buyerUserId: string; sellerUserId: string; sellerEngaged: boolean };
+
+/**
+ * Deals between `userId` and any of `otherUserIds` (either direction) that are not cancelled. The
+ * seller has engaged when they confirmed, made the offer on the table, the deal went past agreement,
+ * or they ever confirmed or countered (a later counter-offer by the buyer resets the flags).
+ */
+export async function listLiveDealsBetween(
+  db: Db,
+  userId: string,
+  otherUserIds: string[],
+): Promise<LiveDealBetween[]> {
+  if (otherUserIds.length === 0) return [];
+  return db
+    .select({
+      buyerUserId: deals.buyerUserId,
+      sellerUserId: deals.sellerUserId,
+      sellerEngaged: sql<boolean>`(${deals.sellerConfirmed}
+        or ${deals.lastOfferBy} = 'seller'
+        or ${deals.status} in ('agreed', 'escrow_created', 'completed', 'disputed')
+        or exists (select 1 from ${dealEvents} as e
+                    where e.deal_id = "deals"."id" and e.actor_role = 'seller'
+                      and e.transition in ('confirm', 'counter-offer')))`,
+    })
+    .from(deals)
+    .where(
+      and(
+        sql`${deals.status} <> 'cancelled'`,
+        or(
+          and(eq(deals.buyerUserId, userId), inArray(deals.sellerUserId, otherUserIds)),
+          and(eq(deals.sellerUserId, userId), inArray(deals.buyerUserId, otherUserIds)),
+        ),
+      ),
+    );
+}

@@ -1,3 +1,4 @@
+import type { ConversationOrigin } from '@app/shared/messaging/messaging.schemas';
 import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -158,6 +159,33 @@ export async function touchConversation(db: Db, id: string, at: Date): Promise<v
     .update(conversations)
     .set({ lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${at.toISOString()}::timestamptz)` })
     .where(eq(conversations.id, id));
+}
+
+/** Makes a conversation a contact (general) or deal thread. */
+export async function setConversationOrigin(db: Db, id: string, origin: ConversationOrigin): Promise<void> {
+  await db.update(conversations).set({ origin }).where(eq(conversations.id, id));
+}
+
+/**
+ * Who has written a text message in each conversation, as `${conversationId}:${senderId}` keys: one
+ * indexed probe per participant, stopping at the first message found.
+ */
+export async function textWritersOf(db: Db, conversationIds: string[]): Promise<Set<string>> {
+  if (conversationIds.length === 0) return new Set();
+  const ids = sql.join(
+    conversationIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const result = (await db.execute(sql`
+    select c.id as conversation_id, w.sender_id
+      from ${conversations} as c
+      cross join lateral (values (c.participant_1_id), (c.participant_2_id)) as w(sender_id)
+     where c.id in (${ids})
+       and exists (select 1 from ${messages} as m
+                    where m.conversation_id = c.id and m.sender_id = w.sender_id and m.message_type = 'text')
+  `)) as unknown as { rows: Array<{ conversation_id: string; sender_id: string }> };
+  const rows = result.rows.map((r) => ({ conversationId: r.conversation_id, senderId: r.sender_id }));
+  return new Set(rows.map((r) => `${r.conversationId}:${r.senderId}`));
 }
 
 export async function findMessage(db: Db, id: string): Promise<MessageRow | undefined> {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type ContactRequest,
   type ConversationList,
+  type ConversationOrigin,
   type ConversationSummary,
   defaultConversationSubject,
   type ListMessagesQuery,
@@ -58,7 +59,9 @@ import {
   markConversationRead,
   releaseCheckoutLease,
   releaseDigestMessages,
+  setConversationOrigin,
   takeCheckoutLease,
+  textWritersOf,
   touchConversation,
   type UserBrief,
   unreadCountsOf,
@@ -78,6 +81,12 @@ const SETTLE_BATCH = 50;
 const MESSAGE_NOT_FOUND = 'Message not found';
 
 export type MessagingService = ReturnType<typeof createMessagingService>;
+
+/** A deal between two users that is not cancelled, and whether its seller has engaged (confirmed, countered). */
+export type LiveDeal = { buyerUserId: string; sellerUserId: string; sellerEngaged: boolean };
+
+type WriteAccess = { canWrite: boolean; reason: string | null };
+const OPEN: WriteAccess = { canWrite: true, reason: null };
 
 type Target = {
   recipient: UserBrief;
@@ -106,9 +115,11 @@ export function createMessagingService(deps: {
   realtime: RealtimeService;
   notifications: NotificationsService;
   appUrl: string;
+  /** The deals between a user and each of some others that are not cancelled (the deals module's query). */
+  liveDealsBetween: (userId: string, otherUserIds: string[]) => Promise<LiveDeal[]>;
   logError?: (msg: string, err: unknown) => void;
 }) {
-  const { db, clock, billing, payments, realtime, notifications, appUrl } = deps;
+  const { db, clock, billing, payments, realtime, notifications, appUrl, liveDealsBetween } = deps;
   const logError = deps.logError ?? logErrorLine;
 
   // The contact fee: the paid start becomes a conversation inside the transaction that books the
@@ -139,13 +150,16 @@ export function createMessagingService(deps: {
             createdAt: now,
           });
           await touchConversation(savepoint as Db, conversation.id, now);
-          // Someone opened the conversation meanwhile: the message goes there and the fee goes back.
+          // The two share a deal thread: the fee makes it a general conversation (nothing to refund).
+          const converts = !created && conversation.origin === 'deal';
+          if (converts) await setConversationOrigin(savepoint as Db, conversation.id, 'contact');
+          // Someone opened a conversation meanwhile: the message goes there and the fee goes back.
           await updateContactRequest(savepoint as Db, request.id, {
             status: 'opened',
             conversationId: conversation.id,
             messageId: message.id,
             paymentId: payment.id,
-            refundDue: !created,
+            refundDue: !created && !converts,
             updatedAt: now,
           });
         });
@@ -187,10 +201,11 @@ export function createMessagingService(deps: {
 
   async function summarise(userId: string, rows: ConversationRow[]): Promise<ConversationSummary[]> {
     const ids = rows.map((r) => r.id);
-    const [others, lasts, unread] = await Promise.all([
+    const [others, lasts, unread, access] = await Promise.all([
       findUserBriefs(db, [...new Set(rows.map((r) => otherOf(r, userId)))]),
       lastMessagesOf(db, ids, MESSAGING_LIMITS.snippetMax),
       unreadCountsOf(db, userId, ids),
+      writeAccessOf(userId, rows),
     ]);
     const byId = new Map(others.map((u) => [u.id, u]));
     const lastBy = new Map(lasts.map((m) => [m.conversationId, m]));
@@ -221,6 +236,9 @@ export function createMessagingService(deps: {
         unreadCount: unread.get(c.id) ?? 0,
         lastMessageAt: c.lastMessageAt.toISOString(),
         createdAt: c.createdAt.toISOString(),
+        origin: c.origin,
+        canWrite: access.get(c.id)?.canWrite ?? true,
+        writeBlockedReason: access.get(c.id)?.reason ?? null,
       };
     });
   }
@@ -233,6 +251,53 @@ export function createMessagingService(deps: {
     if (!row || (row.participant1Id !== userId && row.participant2Id !== userId))
       throw new AppError('NOT_FOUND', MESSAGING_MESSAGES.conversationNotFound);
     return row;
+  }
+
+  /**
+   * Who may write in each conversation. A contact conversation is open to both; so is every
+   * conversation of a user without a contact fee (premium). In a deal thread a free user writes only
+   * while a deal between the two is not cancelled and either they are its seller (who may ask before
+   * confirming), or its seller has engaged: confirmed, countered, or written in this thread. A $0.01
+   * offer therefore opens nothing until the seller answers, and a cancelled deal closes the thread.
+   */
+  async function writeAccessOf(
+    userId: string,
+    rows: ConversationRow[],
+    contactFeeCents?: number,
+  ): Promise<Map<string, WriteAccess>> {
+    const access = new Map(rows.map((r) => [r.id, OPEN]));
+    const dealThreads = rows.filter((r) => r.origin === 'deal');
+    if (dealThreads.length === 0) return access;
+    const fee = contactFeeCents ?? (await billing.getEntitlements(userId)).contactFeeCents;
+    if (fee <= 0) return access;
+    const [live, writers] = await Promise.all([
+      liveDealsBetween(userId, [...new Set(dealThreads.map((r) => otherOf(r, userId)))]),
+      textWritersOf(
+        db,
+        dealThreads.map((r) => r.id),
+      ),
+    ]);
+    for (const row of dealThreads) {
+      const other = otherOf(row, userId);
+      const deals = live.filter((d) => d.buyerUserId === other || d.sellerUserId === other);
+      const open = deals.some(
+        (d) => d.sellerUserId === userId || d.sellerEngaged || writers.has(`${row.id}:${d.sellerUserId}`),
+      );
+      if (!open)
+        access.set(row.id, {
+          canWrite: false,
+          reason:
+            deals.length > 0 ? MESSAGING_MESSAGES.dealThreadWaiting : MESSAGING_MESSAGES.dealThreadClosed,
+        });
+    }
+    return access;
+  }
+
+  /** 402 CONTACT_FEE_REQUIRED when the user may not write in the conversation now (a deal thread). */
+  async function requireWriteAccess(userId: string, conversation: ConversationRow): Promise<void> {
+    const access = (await writeAccessOf(userId, [conversation])).get(conversation.id) ?? OPEN;
+    if (!access.canWrite)
+      throw new AppError('CONTACT_FEE_REQUIRED', access.reason ?? MESSAGING_MESSAGES.dealThreadClosed);
   }
 
   /** Whom a start names: a user, a listing's owner or a company's owner (all must agree). */
@@ -346,7 +411,9 @@ export function createMessagingService(deps: {
 
   /**
    * Opens (or reuses) the conversation of two users with a first message, free of charge. For
-   * premium starts and for other domains (a deal's conversation, with a system message).
+   * premium starts (origin `contact`) and for other domains: a conversation another domain opens is
+   * a deal thread (origin `deal`, the default) unless it says otherwise. A reused conversation keeps
+   * its origin.
    */
   async function openConversation(input: {
     starterId: string;
@@ -354,6 +421,7 @@ export function createMessagingService(deps: {
     subject: string;
     listingId?: string | null;
     companyId?: string | null;
+    origin?: ConversationOrigin;
     firstMessage: PostInput;
   }): Promise<{ conversation: ConversationRow; created: boolean; message: Message }> {
     const now = clock.now();
@@ -364,6 +432,7 @@ export function createMessagingService(deps: {
       subject: input.subject,
       listingId: input.listingId ?? null,
       companyId: input.companyId ?? null,
+      origin: input.origin ?? 'deal',
       lastMessageAt: now,
       createdAt: now,
     });
@@ -373,8 +442,10 @@ export function createMessagingService(deps: {
   }
 
   /**
-   * POST /api/conversations. An existing conversation of the two users gets the message (free);
-   * a premium user opens a new one at once; a free user pays the contact fee first.
+   * POST /api/conversations. An existing conversation of the two users gets the message (free) when
+   * the user may write in it; a premium user opens a new one at once (and makes a deal thread a
+   * general conversation); a free user pays the contact fee first, also to turn a deal thread they
+   * may not write in into a general conversation.
    */
   async function startConversation(
     user: SessionUser,
@@ -384,12 +455,16 @@ export function createMessagingService(deps: {
     const subject = body.subject || defaultConversationSubject(target.displayName);
     const firstMessage = { content: body.initialMessage };
     const existing = await findConversationBetween(db, user.id, target.recipient.id);
+    const { contactFeeCents } = await billing.getEntitlements(user.id);
     if (existing) {
+      if (existing.origin === 'deal' && contactFeeCents <= 0)
+        await setConversationOrigin(db, existing.id, 'contact');
+      else if (!(await writeAccessOf(user.id, [existing], contactFeeCents)).get(existing.id)?.canWrite)
+        return startPaidContact(user, target, subject, body.initialMessage, contactFeeCents);
       const message = await insertIntoConversation(existing, user.id, firstMessage);
       const [summary] = await summarise(user.id, [(await findConversation(db, existing.id)) ?? existing]);
       return { status: 'opened', created: false, conversation: summary, message };
     }
-    const { contactFeeCents } = await billing.getEntitlements(user.id);
     if (contactFeeCents <= 0) {
       const opened = await openConversation({
         starterId: user.id,
@@ -397,6 +472,7 @@ export function createMessagingService(deps: {
         subject,
         listingId: target.listingId,
         companyId: target.companyId,
+        origin: 'contact',
         firstMessage,
       });
       const [summary] = await summarise(user.id, [
@@ -532,6 +608,7 @@ export function createMessagingService(deps: {
     body: SendMessageBody,
   ): Promise<Message> {
     const conversation = await requireParticipant(user.id, conversationId);
+    await requireWriteAccess(user.id, conversation);
     return insertIntoConversation(conversation, user.id, {
       content: body.content,
       replyToId: body.replyToId,
@@ -540,7 +617,8 @@ export function createMessagingService(deps: {
 
   /**
    * Posts a message as one participant, with a type and metadata (a deal's system message). For
-   * other domains; the sender must take part in the conversation.
+   * other domains; the sender must take part in the conversation. The platform's own messages go
+   * into a deal thread whoever may write in it.
    */
   async function postMessage(conversationId: string, senderId: string, input: PostInput): Promise<Message> {
     const conversation = await requireParticipant(senderId, conversationId);

@@ -1,4 +1,8 @@
-import { CONTACT_REQUEST_STATUSES, MESSAGE_TYPES } from '@app/shared/messaging/messaging.schemas';
+import {
+  CONTACT_REQUEST_STATUSES,
+  CONVERSATION_ORIGINS,
+  MESSAGE_TYPES,
+} from '@app/shared/messaging/messaging.schemas';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -34,6 +38,12 @@ export const conversations = pgTable(
     subject: text().notNull(),
     companyId: text().references(() => companies.id, { onDelete: 'set null' }),
     listingId: text().references(() => listings.id, { onDelete: 'set null' }),
+    /**
+     * `contact`: a general channel (paid contact fee, premium starter). `deal`: opened free of charge by
+     * a deal; free users write only while a live deal's seller has engaged. The contact fee turns a
+     * deal thread into a contact one.
+     */
+    origin: text({ enum: CONVERSATION_ORIGINS }).notNull().default('contact'),
     lastMessageAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

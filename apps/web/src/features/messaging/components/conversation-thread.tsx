@@ -18,6 +18,7 @@ import { isPendingMessage } from '../api/send-message';
 import { useActiveConversation } from '../hooks/active-conversation';
 import { usePageVisible } from '../hooks/use-page-visible';
 import { formatMessageTime } from '../utils/format-message-time';
+import { DealThreadNotice } from './deal-thread-notice';
 import { MessageComposer, useReplyDraft } from './message-composer';
 
 /** Within this many pixels of the top, the older page loads; of the bottom, new messages scroll into view. */
@@ -31,7 +32,7 @@ type ConversationThreadProps = {
   onBack: () => void;
 };
 
-/** The right pane of /messages: header, the messages oldest first, and the reply box. */
+/** The right pane of /messages: header, the messages oldest first, and the reply box (or why the viewer may not write). */
 export function ConversationThread({
   conversationId,
   conversation,
@@ -130,7 +131,11 @@ export function ConversationThread({
         onReply={reply.set}
       />
 
-      <MessageComposer conversationId={conversationId} viewerId={viewerId} otherName={name} reply={reply} />
+      {conversation && !conversation.canWrite ? (
+        <DealThreadNotice conversation={conversation} />
+      ) : (
+        <MessageComposer conversationId={conversationId} viewerId={viewerId} otherName={name} reply={reply} />
+      )}
     </section>
   );
 }

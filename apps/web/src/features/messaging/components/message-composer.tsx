@@ -4,6 +4,7 @@ import {
   type Message,
   messagePreview,
 } from '@app/shared/messaging/messaging.schemas';
+import { useQueryClient } from '@tanstack/react-query';
 import { Reply, Send, X } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -11,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
 import { parseApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { messagingKeys } from '../api/messaging-keys';
 import { useSendMessage } from '../api/send-message';
 
 export type ReplyDraft = {
@@ -38,6 +40,7 @@ type MessageComposerProps = {
 export function MessageComposer({ conversationId, viewerId, otherName, reply }: MessageComposerProps) {
   const [text, setText] = useState('');
   const send = useSendMessage(conversationId, viewerId);
+  const queryClient = useQueryClient();
   const textarea = useRef<HTMLTextAreaElement>(null);
   const hintId = useId();
   const blank = text.trim().length === 0;
@@ -69,6 +72,9 @@ export function MessageComposer({ conversationId, viewerId, otherName, reply }: 
       setText((current) => (current ? current : content));
       if (replyTo) reply.set(replyTo);
       const apiError = parseApiError(error);
+      // The thread closed meanwhile (a deal cancelled): the summary now says why, in place of this box.
+      if (apiError.code === 'CONTACT_FEE_REQUIRED')
+        void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() });
       toast.error(MESSAGING_MESSAGES.sendFailed, {
         description:
           apiError.code === 'UNKNOWN' || apiError.code === 'INTERNAL' ? undefined : apiError.message,

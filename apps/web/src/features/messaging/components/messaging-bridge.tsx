@@ -22,6 +22,12 @@ type MessagingEvent = Extract<
   { type: 'message.created' | 'conversation.read' | 'conversation.created' }
 >;
 
+/** Whether the viewer may write in a conversation: refetched whenever a deal or a thread's state moves. */
+const refetchSummaries = (queryClient: ReturnType<typeof useQueryClient>) => {
+  void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() });
+  void queryClient.invalidateQueries({ queryKey: messagingKeys.singleConversations() });
+};
+
 /**
  * Applies the user's messaging events to the cached conversations, threads and unread badge, and
  * announces a message with a "New Message" toast unless its conversation is open in a visible tab
@@ -82,9 +88,12 @@ export function MessagingBridge() {
         void queryClient.invalidateQueries({ queryKey: messagesKey });
       }
 
-      const known = queryClient
+      const listed = queryClient
         .getQueryData<ConversationList>(messagingKeys.conversations())
-        ?.items.some((c) => c.id === event.conversationId);
+        ?.items.find((c) => c.id === event.conversationId);
+      const known = Boolean(listed);
+      // The seller writing in a deal thread opens it to the buyer.
+      if (listed && !listed.canWrite) refetchSummaries(queryClient);
       queryClient.setQueryData<ConversationList>(messagingKeys.conversations(), (list) =>
         patchConversation(list, event.conversationId, (c) => ({
           ...c,
@@ -120,6 +129,8 @@ export function MessagingBridge() {
     };
 
     const unsubscribe = realtimeClient.subscribe((event) => {
+      // A deal created, confirmed, countered or cancelled opens or closes its deal thread.
+      if (event.type === 'deal.created' || event.type === 'deal.updated') refetchSummaries(queryClient);
       if (
         event.type === 'message.created' ||
         event.type === 'conversation.read' ||

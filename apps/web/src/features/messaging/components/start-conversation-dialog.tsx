@@ -6,7 +6,7 @@ import {
   participantLabel,
 } from '@app/shared/messaging/messaging.schemas';
 import { Crown } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -76,7 +76,9 @@ function StartConversationForm({ target, onDone }: { target: ConversationTarget;
   const [redirecting, setRedirecting] = useState(false);
 
   const existing = conversations.data?.items.find((c) => c.otherParticipant.id === target.recipientId);
-  const paid = !subscribed && !existing;
+  // A deal thread the user may not write in opens as a general conversation once the fee is paid.
+  const closedThread = existing && !existing.canWrite ? existing : undefined;
+  const paid = !subscribed && (!existing || Boolean(closedThread));
   const busy = start.isPending || redirecting;
   const length = [...message.trim()].length;
 
@@ -132,7 +134,12 @@ function StartConversationForm({ target, onDone }: { target: ConversationTarget;
         </DialogDescription>
       </DialogHeader>
 
-      {existing ? (
+      {closedThread && !subscribed ? (
+        <ContactFeeAlert fee={fee} onUpgrade={onDone}>
+          Your deal thread with {participantLabel(closedThread.otherParticipant)} becomes a general
+          conversation once you pay the contact fee of {fee} at checkout; your message goes there.
+        </ContactFeeAlert>
+      ) : existing ? (
         <Alert variant="info">
           <AlertTitle>
             You already have a conversation with {participantLabel(existing.otherParticipant)}
@@ -148,24 +155,10 @@ function StartConversationForm({ target, onDone }: { target: ConversationTarget;
           <AlertDescription>Your conversation opens as soon as you send.</AlertDescription>
         </Alert>
       ) : (
-        <Alert variant="warning" role="note">
-          <AlertTitle>One-time contact fee: {fee}</AlertTitle>
-          <AlertDescription>
-            <p>
-              Starting a new conversation on the free plan costs a one-time contact fee of {fee}. You pay it
-              at checkout and the conversation opens as soon as the payment succeeds.
-            </p>
-            <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1">
-              Premium members message for free.
-              <Button asChild variant="link" className="font-semibold">
-                <Link to={paths.subscription} onClick={onDone}>
-                  <Crown aria-hidden />
-                  Upgrade to Premium
-                </Link>
-              </Button>
-            </p>
-          </AlertDescription>
-        </Alert>
+        <ContactFeeAlert fee={fee} onUpgrade={onDone}>
+          Starting a new conversation on the free plan costs a one-time contact fee of {fee}. You pay it at
+          checkout and the conversation opens as soon as the payment succeeds.
+        </ContactFeeAlert>
       )}
 
       <FormField label="Subject" hint={existing ? 'The existing conversation keeps its subject.' : undefined}>
@@ -216,5 +209,34 @@ function StartConversationForm({ target, onDone }: { target: ConversationTarget;
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+/** The contact fee a free user pays at checkout, with Premium as the way to message for free. */
+function ContactFeeAlert({
+  fee,
+  onUpgrade,
+  children,
+}: {
+  fee: ReactNode;
+  onUpgrade: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Alert variant="warning" role="note">
+      <AlertTitle>One-time contact fee: {fee}</AlertTitle>
+      <AlertDescription>
+        <p>{children}</p>
+        <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1">
+          Premium members message for free.
+          <Button asChild variant="link" className="font-semibold">
+            <Link to={paths.subscription} onClick={onUpgrade}>
+              <Crown aria-hidden />
+              Upgrade to Premium
+            </Link>
+          </Button>
+        </p>
+      </AlertDescription>
+    </Alert>
   );
 }
