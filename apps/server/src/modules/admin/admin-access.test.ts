@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createClient, type TestClient } from '../../../test/build-test-app.ts';
+import WebSocket from 'ws';
+import { buildTestApp, createClient, TEST_APP_URL, type TestClient } from '../../../test/build-test-app.ts';
 import { signedInClient } from '../../../test/factories/accounts.ts';
 import { adminClient } from '../../../test/factories/billing.ts';
 import { type RegisteredRoute, registeredRoutes } from '../../../test/routes.ts';
@@ -66,6 +67,41 @@ describe('admin access matrix', () => {
       const asAdmin = await call(admin.client, route);
       expect([401, 403], `${label} as an admin: ${asAdmin.body}`).not.toContain(asAdmin.statusCode);
       expect(asAdmin.statusCode, `${label} as an admin: ${asAdmin.body}`).toBeLessThan(500);
+    }
+  });
+});
+
+describe('the realtime socket in the access matrix', () => {
+  it('opens for a visitor, a trader and an administrator from the app, each as themselves, and for nobody from another origin', async () => {
+    const { app } = await buildTestApp();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const url = `ws://127.0.0.1:${port}/api/realtime`;
+    const trader = await signedInClient(app);
+    const admin = await adminClient(app);
+    const cookieOf = (client: TestClient) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const hello = (headers: Record<string, string>) =>
+      new Promise<{ status: number; userId?: string | null }>((resolve) => {
+        const socket = new WebSocket(url, { headers });
+        socket.on('error', () => undefined);
+        socket.once('unexpected-response', (_req, res) => resolve({ status: res.statusCode ?? 0 }));
+        socket.once('message', (data) => {
+          resolve({ status: 101, userId: JSON.parse(String(data)).userId });
+          socket.terminate();
+        });
+      });
+    const roles = [
+      { name: 'visitor', cookie: undefined, userId: null },
+      { name: 'trader', cookie: cookieOf(trader.client), userId: trader.user.id },
+      { name: 'administrator', cookie: cookieOf(admin.client), userId: admin.user.id },
+    ];
+    for (const role of roles) {
+      const cookie: Record<string, string> = role.cookie ? { cookie: role.cookie } : {};
+      expect(await hello({ origin: TEST_APP_URL, ...cookie }), role.name).toEqual({
+        status: 101,
+        userId: role.userId,
+      });
+      expect(await hello({ origin: 'http://evil.test', ...cookie }), role.name).toEqual({ status: 403 });
     }
   });
 });
