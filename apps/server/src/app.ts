@@ -21,6 +21,8 @@ import { scheduleAccountsCleanup } from './modules/accounts/accounts-cleanup.job
 import { createAuth } from './modules/accounts/auth.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { type AdminService, createAdminService } from './modules/admin/admin.service.ts';
+import { failedEmailsRoutes } from './modules/admin/failed-emails.routes.ts';
+import { createFailedEmailsService } from './modules/admin/failed-emails.service.ts';
 import { overviewRoutes } from './modules/admin/overview.routes.ts';
 import { createOverviewService } from './modules/admin/overview.service.ts';
 import { securityRoutes } from './modules/admin/security.routes.ts';
@@ -293,10 +295,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   const notifications = createNotificationsService({
     db: database.db,
-    jobs,
     mailer,
     mailFrom: env.mailFrom,
     settings,
+    clock,
+    pollIntervalMs: (deps.jobs?.pollingIntervalSeconds ?? 1) * 1000,
+    logger: app.log,
   });
   const realtime = createRealtimeService({ pubsub, isAdmin: admin.isAdmin });
   const ledger = createLedgerService({ db: database.db });
@@ -576,6 +580,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     unconfirmedUsersRoutes(createUnconfirmedUsersService({ accounts, logger: app.log, audit }), admin),
   );
+  await app.register(failedEmailsRoutes(createFailedEmailsService({ notifications, audit }), admin));
   await app.register(
     securityRoutes(
       createSecurityService({
@@ -642,6 +647,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => {
     await deals.whenIdle();
+    await notifications.stopWorkers();
     await jobs.stop();
     await pubsub.close();
     mailer.close();
