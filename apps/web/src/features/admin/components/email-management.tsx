@@ -1,48 +1,37 @@
-import { MailCheck, RefreshCw, Send } from 'lucide-react';
-import { useState } from 'react';
+import { MailCheck } from 'lucide-react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { parseApiError } from '@/lib/api-client';
 import { formatRelativeAge } from '@/lib/format';
 import {
   useBulkResendConfirmationEmails,
   useResendConfirmationEmail,
   useUnconfirmedUsers,
 } from '../api/unconfirmed-users';
-
-/** The server's message when it sent one, else the screen's own fallback. */
-function messageOr(error: unknown, fallback: string) {
-  const apiError = parseApiError(error);
-  return apiError.code === 'UNKNOWN' || apiError.code === 'INTERNAL' ? fallback : apiError.message;
-}
+import {
+  messageOr,
+  ResendListToolbar,
+  ResendRowButton,
+  resendListState,
+  useSendingRows,
+} from './resend-list-parts';
 
 /** /admin/email and /admin/email-management: sign-ups that never confirmed, with Resend and Resend All. */
 export function EmailManagement() {
   const users = useUnconfirmedUsers();
   const resend = useResendConfirmationEmail();
   const bulk = useBulkResendConfirmationEmails();
-  const [sending, setSending] = useState<ReadonlySet<string>>(new Set());
+  const { sending, track } = useSendingRows();
   const list = users.data ?? [];
 
-  const resendOne = async (email: string) => {
-    setSending((prev) => new Set(prev).add(email));
-    try {
-      await resend.mutateAsync(email);
-      toast.success('Email Sent', { description: `Confirmation email resent to ${email}` });
-    } catch (error) {
-      toast.error(messageOr(error, 'Failed to resend email'));
-    } finally {
-      setSending((prev) => {
-        const next = new Set(prev);
-        next.delete(email);
-        return next;
-      });
-    }
-  };
+  const resendOne = (email: string) =>
+    track(email, async () => {
+      try {
+        await resend.mutateAsync(email);
+        toast.success('Email Sent', { description: `Confirmation email resent to ${email}` });
+      } catch (error) {
+        toast.error(messageOr(error, 'Failed to resend email'));
+      }
+    });
 
   const resendAll = async () => {
     if (list.length === 0 || bulk.isPending) return;
@@ -58,23 +47,15 @@ export function EmailManagement() {
 
   return (
     <section className="grid gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        {users.isPending ? (
-          <Skeleton className="h-7 w-44" />
-        ) : (
-          <h2 className="text-lg font-semibold">{`${list.length} unconfirmed user${list.length === 1 ? '' : 's'}`}</h2>
-        )}
-        <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => void users.refetch()} disabled={users.isFetching}>
-            {users.isFetching && !users.isPending ? <Spinner /> : <RefreshCw aria-hidden />}
-            Refresh
-          </Button>
-          <Button onClick={() => void resendAll()} disabled={bulk.isPending || list.length === 0}>
-            {bulk.isPending ? <Spinner /> : <Send aria-hidden />}
-            Resend All
-          </Button>
-        </div>
-      </div>
+      <ResendListToolbar
+        heading={users.isPending ? null : `${list.length} unconfirmed user${list.length === 1 ? '' : 's'}`}
+        fetching={users.isFetching}
+        onRefresh={() => void users.refetch()}
+        resendAllLabel="Resend All"
+        resendAllPending={bulk.isPending}
+        nothingToResend={list.length === 0}
+        onResendAll={() => void resendAll()}
+      />
       <UnconfirmedList
         users={users}
         sending={sending}
@@ -96,23 +77,16 @@ function UnconfirmedList({
   bulkSending: boolean;
   onResend: (email: string) => void;
 }) {
-  if (users.isPending) return <UnconfirmedSkeleton />;
-  if (users.isError)
-    return (
-      <EmptyState
-        title={messageOr(users.error, 'Failed to load unconfirmed users')}
-        action={<Button onClick={() => void users.refetch()}>Try Again</Button>}
-      />
-    );
-  if (users.data.length === 0)
-    return (
-      <EmptyState
-        icon={MailCheck}
-        headingLevel={3}
-        title="All Clear!"
-        description="No users with unconfirmed email addresses found."
-      />
-    );
+  const state = resendListState(users, {
+    loadFailed: 'Failed to load unconfirmed users',
+    isEmpty: users.data?.length === 0,
+    empty: {
+      icon: MailCheck,
+      title: 'All Clear!',
+      description: 'No users with unconfirmed email addresses found.',
+    },
+  });
+  if (state || !users.data) return state;
   return (
     <Table>
       <TableHeader>
@@ -134,31 +108,17 @@ function UnconfirmedList({
                 </time>
               </TableCell>
               <TableCell className="text-right">
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={busy || bulkSending}
-                  aria-label={`Resend confirmation email to ${user.email}`}
+                <ResendRowButton
+                  busy={busy}
+                  disabled={bulkSending}
+                  label={`Resend confirmation email to ${user.email}`}
                   onClick={() => onResend(user.email)}
-                >
-                  {busy ? <Spinner /> : <Send aria-hidden />}
-                  Resend
-                </Button>
+                />
               </TableCell>
             </TableRow>
           );
         })}
       </TableBody>
     </Table>
-  );
-}
-
-function UnconfirmedSkeleton() {
-  return (
-    <div className="grid gap-3" aria-hidden>
-      {[0, 1, 2].map((i) => (
-        <Skeleton key={i} className="h-12 w-full" />
-      ))}
-    </div>
   );
 }
