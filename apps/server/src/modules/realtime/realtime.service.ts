@@ -16,6 +16,7 @@ export type RealtimeService = ReturnType<typeof createRealtimeService>;
  * `tx`: publish inside the caller's transaction. PostgreSQL (and PGlite) deliver a NOTIFY issued in a
  * transaction only when it commits, and never if it rolls back, so an event decided by a state change
  * goes out exactly when that change is committed, even if this process dies right after the commit.
+ * Do not swallow its error there: on PostgreSQL a failed statement has already aborted the transaction.
  */
 export type PublishOptions = { tx?: Db };
 
