@@ -539,7 +539,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sandbox,
   });
 
-  await notifications.startWorkers();
   await scheduleAccountsCleanup(jobs, database.db, clock);
   await settings.seedDefaults();
   await paymentMethods.seedDefaults();
@@ -644,6 +643,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onReady', async () => {
     await jobs.resume();
+    // The outbox sender starts with the job workers, after start-up (see holdWorkers).
+    await notifications.startWorkers();
   });
   app.addHook('onClose', async () => {
     await deals.whenIdle();
