@@ -1,19 +1,12 @@
 import { MailCheck } from 'lucide-react';
 import { toast } from 'sonner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatRelativeAge } from '@/lib/format';
+import { TableCell } from '@/components/ui/table';
 import {
   useBulkResendConfirmationEmails,
   useResendConfirmationEmail,
   useUnconfirmedUsers,
 } from '../api/unconfirmed-users';
-import {
-  messageOr,
-  ResendListToolbar,
-  ResendRowButton,
-  resendListState,
-  useSendingRows,
-} from './resend-list-parts';
+import { messageOr, RelativeTime, ResendListToolbar, ResendTable, useSendingRows } from './resend-list-parts';
 
 /** /admin/email and /admin/email-management: sign-ups that never confirmed, with Resend and Resend All. */
 export function EmailManagement() {
@@ -56,69 +49,30 @@ export function EmailManagement() {
         nothingToResend={list.length === 0}
         onResendAll={() => void resendAll()}
       />
-      <UnconfirmedList
-        users={users}
+      <ResendTable
+        query={users}
+        rows={users.data}
+        loadFailed="Failed to load unconfirmed users"
+        empty={{
+          icon: MailCheck,
+          title: 'All Clear!',
+          description: 'No users with unconfirmed email addresses found.',
+        }}
+        headings={['Email', 'Signed Up']}
+        rowKey={(user) => user.email}
+        cells={(user) => (
+          <>
+            <TableCell className="break-all font-medium">{user.email}</TableCell>
+            <TableCell>
+              <RelativeTime iso={user.createdAt} />
+            </TableCell>
+          </>
+        )}
+        resendLabel={(user) => `Resend confirmation email to ${user.email}`}
         sending={sending}
         bulkSending={bulk.isPending}
-        onResend={(email) => void resendOne(email)}
+        onResend={(user) => void resendOne(user.email)}
       />
     </section>
-  );
-}
-
-function UnconfirmedList({
-  users,
-  sending,
-  bulkSending,
-  onResend,
-}: {
-  users: ReturnType<typeof useUnconfirmedUsers>;
-  sending: ReadonlySet<string>;
-  bulkSending: boolean;
-  onResend: (email: string) => void;
-}) {
-  const state = resendListState(users, {
-    loadFailed: 'Failed to load unconfirmed users',
-    isEmpty: users.data?.length === 0,
-    empty: {
-      icon: MailCheck,
-      title: 'All Clear!',
-      description: 'No users with unconfirmed email addresses found.',
-    },
-  });
-  if (state || !users.data) return state;
-  return (
-    <Table>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Email</TableHead>
-          <TableHead>Signed Up</TableHead>
-          <TableHead className="text-right">Actions</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {users.data.map((user) => {
-          const busy = sending.has(user.email);
-          return (
-            <TableRow key={user.id}>
-              <TableCell className="break-all font-medium">{user.email}</TableCell>
-              <TableCell>
-                <time dateTime={user.createdAt} title={new Date(user.createdAt).toLocaleString()}>
-                  {formatRelativeAge(user.createdAt)}
-                </time>
-              </TableCell>
-              <TableCell className="text-right">
-                <ResendRowButton
-                  busy={busy}
-                  disabled={bulkSending}
-                  label={`Resend confirmation email to ${user.email}`}
-                  onClick={() => onResend(user.email)}
-                />
-              </TableCell>
-            </TableRow>
-          );
-        })}
-      </TableBody>
-    </Table>
   );
 }

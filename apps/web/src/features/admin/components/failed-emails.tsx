@@ -1,20 +1,13 @@
 import { MailWarning } from 'lucide-react';
 import { toast } from 'sonner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatRelativeAge } from '@/lib/format';
+import { TableCell } from '@/components/ui/table';
 import {
   type FailedEmail,
   useFailedEmails,
   useResendAllFailedEmails,
   useResendFailedEmail,
 } from '../api/failed-emails';
-import {
-  messageOr,
-  ResendListToolbar,
-  ResendRowButton,
-  resendListState,
-  useSendingRows,
-} from './resend-list-parts';
+import { messageOr, RelativeTime, ResendListToolbar, ResendTable, useSendingRows } from './resend-list-parts';
 
 /**
  * /admin/email-management: emails the outbox gave up on after a day of retries (SMTP down, mailbox
@@ -64,78 +57,37 @@ export function FailedEmails() {
         nothingToResend={total === 0}
         onResendAll={() => void resendAll()}
       />
-      <FailedList
-        failed={failed}
+      <ResendTable
+        query={failed}
+        rows={failed.data?.emails}
+        loadFailed="Failed to load failed emails"
+        empty={{
+          icon: MailWarning,
+          title: 'No Failed Emails',
+          description: 'Every email was delivered or is still being retried.',
+        }}
+        headings={['To', 'Subject', 'Last Error', 'Queued']}
+        rowKey={(email) => email.id}
+        cells={(email) => (
+          <>
+            <TableCell className="break-all font-medium">{email.to}</TableCell>
+            <TableCell>{email.subject}</TableCell>
+            <TableCell className="max-w-xs text-sm text-muted-foreground">
+              <span className="line-clamp-2" title={email.lastError ?? undefined}>
+                {email.lastError ?? '—'}
+              </span>
+              <span className="block text-xs">{`${email.attempts} attempts`}</span>
+            </TableCell>
+            <TableCell>
+              <RelativeTime iso={email.createdAt} />
+            </TableCell>
+          </>
+        )}
+        resendLabel={(email) => `Resend "${email.subject}" to ${email.to}`}
         sending={sending}
         bulkSending={bulk.isPending}
         onResend={(email) => void resendOne(email)}
       />
     </section>
-  );
-}
-
-function FailedList({
-  failed,
-  sending,
-  bulkSending,
-  onResend,
-}: {
-  failed: ReturnType<typeof useFailedEmails>;
-  sending: ReadonlySet<string>;
-  bulkSending: boolean;
-  onResend: (email: FailedEmail) => void;
-}) {
-  const state = resendListState(failed, {
-    loadFailed: 'Failed to load failed emails',
-    isEmpty: failed.data?.emails.length === 0,
-    empty: {
-      icon: MailWarning,
-      title: 'No Failed Emails',
-      description: 'Every email was delivered or is still being retried.',
-    },
-  });
-  if (state || !failed.data) return state;
-  return (
-    <Table>
-      <TableHeader>
-        <TableRow>
-          <TableHead>To</TableHead>
-          <TableHead>Subject</TableHead>
-          <TableHead>Last Error</TableHead>
-          <TableHead>Queued</TableHead>
-          <TableHead className="text-right">Actions</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {failed.data.emails.map((email) => {
-          const busy = sending.has(email.id);
-          return (
-            <TableRow key={email.id}>
-              <TableCell className="break-all font-medium">{email.to}</TableCell>
-              <TableCell>{email.subject}</TableCell>
-              <TableCell className="max-w-xs text-sm text-muted-foreground">
-                <span className="line-clamp-2" title={email.lastError ?? undefined}>
-                  {email.lastError ?? '—'}
-                </span>
-                <span className="block text-xs">{`${email.attempts} attempts`}</span>
-              </TableCell>
-              <TableCell>
-                <time dateTime={email.createdAt} title={new Date(email.createdAt).toLocaleString()}>
-                  {formatRelativeAge(email.createdAt)}
-                </time>
-              </TableCell>
-              <TableCell className="text-right">
-                <ResendRowButton
-                  busy={busy}
-                  disabled={bulkSending}
-                  label={`Resend "${email.subject}" to ${email.to}`}
-                  onClick={() => onResend(email)}
-                />
-              </TableCell>
-            </TableRow>
-          );
-        })}
-      </TableBody>
-    </Table>
   );
 }

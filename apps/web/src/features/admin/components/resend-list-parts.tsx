@@ -4,7 +4,9 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { parseApiError } from '@/lib/api-client';
+import { formatRelativeAge } from '@/lib/format';
 
 /** The rows whose Resend is in flight: `track(key, send)` marks the row busy while `send` runs. */
 export function useSendingRows() {
@@ -70,18 +72,23 @@ export function messageOr(error: unknown, fallback: string) {
   return apiError.code === 'UNKNOWN' || apiError.code === 'INTERNAL' ? fallback : apiError.message;
 }
 
-/**
- * What a resend list shows instead of its table while it loads, when loading failed, or when it is
- * empty; null when the table should show.
- */
-export function resendListState(
-  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown },
-  opts: {
-    loadFailed: string;
-    isEmpty: boolean;
-    empty: { icon: LucideIcon; title: string; description: string };
-  },
-): ReactNode | null {
+/** A resend list's table, or what it shows instead while loading, on a load error, or when empty. */
+export function ResendTable<T>(props: {
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  rows: T[] | undefined;
+  loadFailed: string;
+  empty: { icon: LucideIcon; title: string; description: string };
+  /** The column headings before Actions. */
+  headings: string[];
+  rowKey: (row: T) => string;
+  /** The row's cells before its Resend button, one per heading. */
+  cells: (row: T) => ReactNode;
+  resendLabel: (row: T) => string;
+  sending: ReadonlySet<string>;
+  bulkSending: boolean;
+  onResend: (row: T) => void;
+}) {
+  const { query, rows } = props;
   if (query.isPending)
     return (
       <div className="grid gap-3" aria-hidden>
@@ -90,34 +97,56 @@ export function resendListState(
         ))}
       </div>
     );
-  if (query.isError)
+  if (query.isError || !rows)
     return (
       <EmptyState
-        title={messageOr(query.error, opts.loadFailed)}
+        title={messageOr(query.error, props.loadFailed)}
         action={<Button onClick={() => void query.refetch()}>Try Again</Button>}
       />
     );
-  if (opts.isEmpty) return <EmptyState headingLevel={3} {...opts.empty} />;
-  return null;
+  if (rows.length === 0) return <EmptyState headingLevel={3} {...props.empty} />;
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          {props.headings.map((h) => (
+            <TableHead key={h}>{h}</TableHead>
+          ))}
+          <TableHead className="text-right">Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => {
+          const key = props.rowKey(row);
+          const busy = props.sending.has(key);
+          return (
+            <TableRow key={key}>
+              {props.cells(row)}
+              <TableCell className="text-right">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={busy || props.bulkSending}
+                  aria-label={props.resendLabel(row)}
+                  onClick={() => props.onResend(row)}
+                >
+                  {busy ? <Spinner /> : <Send aria-hidden />}
+                  Resend
+                </Button>
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
 }
 
-/** A row's Resend button: a spinner while its resend is in flight. */
-export function ResendRowButton(props: {
-  busy: boolean;
-  disabled: boolean;
-  label: string;
-  onClick: () => void;
-}) {
+/** A time as "2 hours ago", with the full date and time on hover. */
+export function RelativeTime({ iso }: { iso: string }) {
   return (
-    <Button
-      size="sm"
-      variant="outline"
-      disabled={props.busy || props.disabled}
-      aria-label={props.label}
-      onClick={props.onClick}
-    >
-      {props.busy ? <Spinner /> : <Send aria-hidden />}
-      Resend
-    </Button>
+    <time dateTime={iso} title={new Date(iso).toLocaleString()}>
+      {formatRelativeAge(iso)}
+    </time>
   );
 }
