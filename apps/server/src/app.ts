@@ -23,6 +23,8 @@ import { scheduleAccountsCleanup } from './modules/accounts/accounts-cleanup.job
 import { createAuth } from './modules/accounts/auth.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { type AdminService, createAdminService } from './modules/admin/admin.service.ts';
+import { failedEmailsRoutes } from './modules/admin/failed-emails.routes.ts';
+import { createFailedEmailsService } from './modules/admin/failed-emails.service.ts';
 import { overviewRoutes } from './modules/admin/overview.routes.ts';
 import { createOverviewService } from './modules/admin/overview.service.ts';
 import { securityRoutes } from './modules/admin/security.routes.ts';
@@ -299,10 +301,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   const notifications = createNotificationsService({
     db: database.db,
-    jobs,
     mailer,
     mailFrom: env.mailFrom,
     settings,
+    clock,
+    pollIntervalMs: (deps.jobs?.pollingIntervalSeconds ?? 1) * 1000,
+    logger: app.log,
   });
   const realtime = createRealtimeService({
     pubsub,
@@ -550,7 +554,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sandbox,
   });
 
-  await notifications.startWorkers();
   await scheduleAccountsCleanup(jobs, database.db, clock);
   await settings.seedDefaults();
   await paymentMethods.seedDefaults();
@@ -591,6 +594,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     unconfirmedUsersRoutes(createUnconfirmedUsersService({ accounts, logger: app.log, audit }), admin),
   );
+  await app.register(failedEmailsRoutes(createFailedEmailsService({ notifications, audit }), admin));
   await app.register(
     securityRoutes(
       createSecurityService({
@@ -656,10 +660,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onReady', async () => {
     await jobs.resume();
+    // The outbox sender starts with the job workers, after start-up (see holdWorkers).
+    await notifications.startWorkers();
   });
   app.addHook('onClose', async () => {
     realtime.stop();
     await deals.whenIdle();
+    await notifications.stopWorkers();
     await jobs.stop();
     await pubsub.close();
     mailer.close();

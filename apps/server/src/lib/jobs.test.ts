@@ -1,7 +1,20 @@
+import { fromPglite, PgBoss } from 'pg-boss';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getWorkerDatabase, resetDatabase } from '../../test/test-database.ts';
-import { rawQuery } from '../db/client.ts';
-import { type JobQueue, startJobQueue } from './jobs.ts';
+import { type Database, rawQuery } from '../db/client.ts';
+import { HEARTBEAT_SECONDS, type JobQueue, startJobQueue } from './jobs.ts';
+
+/** Another instance that takes a job off the queue and then dies (kill -9): it never settles it. */
+async function takeJobAndDie(database: Database, name: string): Promise<void> {
+  const boss =
+    database.kind === 'postgres'
+      ? new PgBoss({ connectionString: database.connectionString, max: 1, supervise: false, schedule: false })
+      : new PgBoss({ db: fromPglite(database.pglite), supervise: false, schedule: false });
+  await boss.start();
+  const [job] = await boss.fetch(name);
+  expect(job).toBeDefined();
+  await boss.stop({ graceful: false, close: true });
+}
 
 const queues: JobQueue[] = [];
 afterEach(async () => {
@@ -76,4 +89,32 @@ describe('the job queue', () => {
       ['test.short', 900],
     ]);
   });
+
+  it('runs a job again within a minute when the instance running it died, while a long live job runs once', async () => {
+    const database = await getWorkerDatabase();
+    await resetDatabase(database);
+    const jobs = await startJobQueue(database, { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 });
+    queues.push(jobs);
+    await jobs.send('test.crash', { deal: 'd1' });
+    await takeJobAndDie(database, 'test.crash');
+    const diedAt = Date.now();
+
+    // A job that runs longer than the heartbeat window on a live worker is not taken from it.
+    let longRuns = 0;
+    await jobs.work('test.long', async () => {
+      longRuns += 1;
+      await new Promise((r) => setTimeout(r, 3 * HEARTBEAT_SECONDS * 1000));
+    });
+    await jobs.send('test.long', {});
+
+    const seen: string[] = [];
+    await jobs.work<{ deal: string }>('test.crash', async ({ deal }) => {
+      seen.push(deal);
+    });
+    await expect.poll(() => seen, { timeout: 60_000, interval: 500 }).toEqual(['d1']);
+    expect(Date.now() - diedAt).toBeLessThan(60_000);
+    await expect.poll(() => longRuns, { timeout: 10_000 }).toBe(1);
+    await new Promise((r) => setTimeout(r, Math.max(0, diedAt + 3 * HEARTBEAT_SECONDS * 1000 - Date.now())));
+    expect(longRuns).toBe(1);
+  }, 120_000);
 });

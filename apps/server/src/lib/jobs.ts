@@ -46,11 +46,25 @@ export type JobQueueOptions = {
   holdWorkers?: boolean;
 };
 
+/**
+ * A running job's worker refreshes its heartbeat every HEARTBEAT_SECONDS / 2; a job whose heartbeat is
+ * older than HEARTBEAT_SECONDS (its process was killed) is failed and retried by the next supervision
+ * pass, at most SUPERVISE_SECONDS later. So a job a crash left active runs again within about half a
+ * minute, not after its expiry (15 minutes by default, hours for a backup), while a long job that is
+ * still running keeps its heartbeat fresh and its own `expireInSeconds` as the upper bound.
+ */
+export const HEARTBEAT_SECONDS = 10;
+const SUPERVISE_SECONDS = 10;
+
 export async function startJobQueue(database: Database, opts: JobQueueOptions = {}): Promise<JobQueue> {
+  const supervision = {
+    superviseIntervalSeconds: SUPERVISE_SECONDS,
+    monitorIntervalSeconds: SUPERVISE_SECONDS,
+  };
   const boss =
     database.kind === 'postgres'
-      ? new PgBoss({ connectionString: database.connectionString, max: 4 })
-      : new PgBoss({ db: fromPglite(database.pglite) });
+      ? new PgBoss({ connectionString: database.connectionString, max: 4, ...supervision })
+      : new PgBoss({ db: fromPglite(database.pglite), ...supervision });
   boss.on('error', (err: unknown) => logError('job queue error', err));
   await boss.start();
   const created = new Set<string>();
@@ -62,7 +76,10 @@ export async function startJobQueue(database: Database, opts: JobQueueOptions = 
       retryLimit: 5,
       retryDelay: opts.retryDelaySeconds ?? 5,
       retryBackoff: true,
+      heartbeatSeconds: HEARTBEAT_SECONDS,
     });
+    // Also for a queue created before heartbeats were configured (createQueue leaves it as it was).
+    await boss.updateQueue(name, { heartbeatSeconds: HEARTBEAT_SECONDS });
     created.add(name);
   };
   return {

@@ -3,7 +3,8 @@ import pg from 'pg';
 import type { Database } from '../db/client.ts';
 import { describeError } from './log-error.ts';
 
-const CHANNEL = 'app_realtime';
+/** The NOTIFY channel every instance listens on (a transaction may notify it itself: see realtime.service.ts). */
+export const CHANNEL = 'app_realtime';
 /** Names the LISTEN connection in pg_stat_activity, so an operator (or a test) can find it. */
 export const LISTENER_APPLICATION_NAME = 'recytrade-realtime-listener';
 const RECONNECT_BASE_MS = 250;

@@ -16,8 +16,11 @@ export type ReceivedMail = {
 };
 
 const servers: SMTPServer[] = [];
-// Importing this factory closes the servers a test started once it ends.
+const mailers: Mailer[] = [];
+// Importing this factory closes the servers a test started once it ends, their mailers first: a
+// server waits for open connections, and the mailers keep a pool of them.
 afterEach(async () => {
+  for (const mailer of mailers.splice(0)) mailer.close();
   await Promise.all(servers.splice(0).map((s) => new Promise<void>((r) => s.close(() => r()))));
 });
 
@@ -67,5 +70,7 @@ export async function startSmtpServer(opts: { refuseFirst?: number } = {}): Prom
   servers.push(server);
   const port = (server.server.address() as { port: number }).port;
   const url = `smtp://127.0.0.1:${port}`;
-  return { port, url, mailer: createMailer(url), received };
+  const mailer = createMailer(url);
+  mailers.push(mailer);
+  return { port, url, mailer, received };
 }

@@ -44,3 +44,27 @@ export const bulkResendResultSchema = z.object({
   total: z.number().int().nonnegative(),
 });
 export type BulkResendResult = z.infer<typeof bulkResendResultSchema>;
+
+/** An email whose every delivery attempt failed over the outbox's retry window (a day and more). */
+export const failedEmailSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  kind: z.string(),
+  attempts: z.number().int().nonnegative(),
+  /** The SMTP server's answer (or the connection error) at the last attempt. */
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type FailedEmail = z.infer<typeof failedEmailSchema>;
+
+/** GET /api/admin/failed-emails: the newest failed emails, and how many there are in all. */
+export const failedEmailsSchema = z.object({
+  emails: z.array(failedEmailSchema),
+  total: z.number().int().nonnegative(),
+});
+export type FailedEmails = z.infer<typeof failedEmailsSchema>;
+
+/** POST /api/admin/failed-emails/resend-all: how many failed emails were queued again. */
+export const resendFailedEmailsResultSchema = z.object({ queued: z.number().int().nonnegative() });
+export type ResendFailedEmailsResult = z.infer<typeof resendFailedEmailsResultSchema>;

@@ -163,15 +163,19 @@ export function createCompaniesService(deps: {
         updatedAt: now,
       });
       await audit({ actor: admin, action: 'company.verify', targetType: 'company', targetId: id }, tx);
+      // In the transaction: the owner hears of the verification exactly when it is committed.
+      if (!row.verified)
+        await notifications.queueEmail(
+          {
+            to: row.ownerEmail,
+            kind: 'company-verified',
+            meta: { companyId: id },
+            render: (brand) =>
+              companyVerifiedEmail(brand, row.ownerName, row.companyName, `${deps.appUrl}/companies/${id}`),
+          },
+          { tx },
+        );
     });
-    if (!row.verified)
-      await notifications.queueEmail({
-        to: row.ownerEmail,
-        kind: 'company-verified',
-        meta: { companyId: id },
-        render: (brand) =>
-          companyVerifiedEmail(brand, row.ownerName, row.companyName, `${deps.appUrl}/companies/${id}`),
-      });
     await announce(id, 'updated');
     return toAdminView((await findCompany(db, id)) as CompanyWithOwner);
   }
@@ -190,13 +194,22 @@ export function createCompaniesService(deps: {
         { actor: admin, action: 'company.remove', targetType: 'company', targetId: id, details: { reason } },
         tx,
       );
-    });
-    await notifications.queueEmail({
-      to: row.ownerEmail,
-      kind: 'company-removed',
-      meta: { companyId: id },
-      render: (brand) =>
-        companyRemovedEmail(brand, row.ownerName, row.companyName, reason, `${deps.appUrl}/companies/manage`),
+      await notifications.queueEmail(
+        {
+          to: row.ownerEmail,
+          kind: 'company-removed',
+          meta: { companyId: id },
+          render: (brand) =>
+            companyRemovedEmail(
+              brand,
+              row.ownerName,
+              row.companyName,
+              reason,
+              `${deps.appUrl}/companies/manage`,
+            ),
+        },
+        { tx },
+      );
     });
     await announce(id, 'removed');
   }

@@ -500,13 +500,17 @@ export function createListingsService(deps: {
         { actor: admin, action: 'listing.reject', targetType: 'listing', targetId: id, details: { reason } },
         tx,
       );
-    });
-    await notifications.queueEmail({
-      to: row.ownerEmail,
-      kind: 'listing-rejected',
-      meta: { listingId: id },
-      render: (brand) =>
-        listingRejectedEmail(brand, row.sellerName, row.title, reason, `${deps.appUrl}/listings/manage`),
+      // In the transaction: the seller hears of the rejection exactly when it is committed.
+      await notifications.queueEmail(
+        {
+          to: row.ownerEmail,
+          kind: 'listing-rejected',
+          meta: { listingId: id },
+          render: (brand) =>
+            listingRejectedEmail(brand, row.sellerName, row.title, reason, `${deps.appUrl}/listings/manage`),
+        },
+        { tx },
+      );
     });
     await listingChanged(id);
     return getOwn(id);

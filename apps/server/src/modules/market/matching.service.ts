@@ -216,19 +216,26 @@ export function createMatchingService(deps: {
       if (recipients.length === 0) return sent;
       for (const r of recipients) {
         const views = await listMatchesOfUserSince(db, r.userId, r.since, DIGEST_MAX_MATCHES);
-        // Claim the day first: another instance running the same digest then skips this user.
-        if (!(await markDigestSent(db, r.userId, dayStart, now)) || views.length === 0) continue;
         const matches = views.map((v) => ({
           label: `${v.counterpart.title}: ${reasonTextOf(v)} (for "${v.own.title}")`,
           url: `${appUrl}/listings/${v.counterpart.id}`,
         }));
-        await notifications.queueEmail({
-          to: r.email,
-          kind: 'match-digest',
-          render: (brand) =>
-            matchDigestEmail(brand, r.name, matches, `${appUrl}/dashboard`, `${appUrl}/account`),
+        // The day's claim and the email commit together: another instance running the same digest then
+        // skips this user, and a crash in between can neither lose the email nor send it twice.
+        const queued = await db.transaction(async (tx) => {
+          if (!(await markDigestSent(tx, r.userId, dayStart, now)) || matches.length === 0) return false;
+          await notifications.queueEmail(
+            {
+              to: r.email,
+              kind: 'match-digest',
+              render: (brand) =>
+                matchDigestEmail(brand, r.name, matches, `${appUrl}/dashboard`, `${appUrl}/account`),
+            },
+            { tx },
+          );
+          return true;
         });
-        sent += 1;
+        if (queued) sent += 1;
       }
     }
   }

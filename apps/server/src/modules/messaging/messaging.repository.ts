@@ -319,12 +319,6 @@ export async function claimDigestMessages(db: Db, cutoff: Date, now: Date, limit
   }));
 }
 
-/** Gives messages back to the digest (their email could not be queued). */
-export async function releaseDigestMessages(db: Db, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db.update(messages).set({ digestSentAt: null }).where(inArray(messages.id, ids));
-}
-
 export async function findPreferences(db: Db, userId: string) {
   const [row] = await db.select().from(messagingPreferences).where(eq(messagingPreferences.userId, userId));
   return row;

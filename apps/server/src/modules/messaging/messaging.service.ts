@@ -58,7 +58,6 @@ import {
   type MessageWithReply,
   markConversationRead,
   releaseCheckoutLease,
-  releaseDigestMessages,
   setConversationOrigin,
   takeCheckoutLease,
   textWritersOf,
@@ -695,14 +694,20 @@ export function createMessagingService(deps: {
    * skipped for those messages for good (turning it on later sends no backlog).
    */
   async function runDigest(): Promise<{ emails: number; messages: number }> {
+    // One transaction: the messages are marked digested exactly when their emails are in the outbox,
+    // so neither a failure nor a crash in between loses a digest (the batch is taken again next run).
+    return db.transaction((tx) => digestBatch(tx));
+  }
+
+  async function digestBatch(tx: Db): Promise<{ emails: number; messages: number }> {
     const now = clock.now();
     const cutoff = new Date(now.getTime() - MESSAGING_LIMITS.digestDelayMinutes * 60_000);
-    const claimed = await claimDigestMessages(db, cutoff, now, DIGEST_BATCH);
+    const claimed = await claimDigestMessages(tx, cutoff, now, DIGEST_BATCH);
     if (claimed.length === 0) return { emails: 0, messages: 0 };
     const recipientIds = [...new Set(claimed.map((m) => m.recipientId))];
-    const optedOut = await digestOptOuts(db, recipientIds);
+    const optedOut = await digestOptOuts(tx, recipientIds);
     const people = new Map(
-      (await findUserBriefs(db, [...new Set(claimed.flatMap((m) => [m.recipientId, m.senderId]))])).map(
+      (await findUserBriefs(tx, [...new Set(claimed.flatMap((m) => [m.recipientId, m.senderId]))])).map(
         (u) => [u.id, u],
       ),
     );
@@ -730,8 +735,8 @@ export function createMessagingService(deps: {
           .join(', '),
         url: `${appUrl}/messages?conversation=${encodeURIComponent(id)}`,
       }));
-      try {
-        await notifications.queueEmail({
+      await notifications.queueEmail(
+        {
           to: recipient.email,
           kind: 'message-digest',
           meta: { conversationIds: [...byConversation.keys()], messageCount: mine.length },
@@ -743,15 +748,10 @@ export function createMessagingService(deps: {
               `${appUrl}/messages`,
               `${appUrl}/account?tab=preferences`,
             ),
-        });
-        emails += 1;
-      } catch (err) {
-        await releaseDigestMessages(
-          db,
-          mine.map((m) => m.id),
-        );
-        logError('message digest could not be queued', err);
-      }
+        },
+        { tx },
+      );
+      emails += 1;
     }
     return { emails, messages: claimed.length };
   }

@@ -18,11 +18,26 @@ export type Mailer = {
   close(): void;
 };
 
+/**
+ * The SMTP transport's pooling and timeouts: the outbox sends a batch in parallel over a few reused
+ * connections, and a server that stalls fails the attempt (to be retried) well within the outbox's
+ * claim on the batch, instead of after nodemailer's default ten minutes.
+ */
+export const SMTP_POOL_OPTIONS = {
+  pool: true,
+  maxConnections: 5,
+  maxMessages: 100,
+  connectionTimeout: 15_000,
+  greetingTimeout: 15_000,
+  socketTimeout: 30_000,
+} as const;
+
 export function createMailer(smtpUrl: string | undefined): Mailer {
   if (!smtpUrl) {
     return { kind: 'dev-mailbox', deliver: async () => {}, close: () => {} };
   }
-  const transport = nodemailer.createTransport(smtpUrl);
+  // Options in the URL's query (e.g. ?pool=false) take precedence over these.
+  const transport = nodemailer.createTransport({ ...SMTP_POOL_OPTIONS, url: smtpUrl });
   return {
     kind: 'smtp',
     async deliver(email) {

@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import { createMailer, type Mailer } from './mailer.ts';
+import { createMailer, type Mailer, SMTP_POOL_OPTIONS } from './mailer.ts';
 
 export type SmtpServerSetting = { host: string; port: number };
 
@@ -24,9 +24,10 @@ export function createSettingsMailer(deps: {
   function transportFor({ host, port }: SmtpServerSetting): Transporter {
     const key = `${host}:${port}`;
     if (cached?.key === key) return cached.transport;
-    // Not pooled: an email already being sent on the old transport finishes on its own connection.
+    // A pool's close lets a delivery in progress finish; one still waiting fails and is retried.
     cached?.transport.close();
     const transport = nodemailer.createTransport({
+      ...SMTP_POOL_OPTIONS,
       host,
       port,
       // 465 is implicit TLS; other ports start plain and upgrade with STARTTLS when the server offers it.

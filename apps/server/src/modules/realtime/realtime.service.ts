@@ -1,5 +1,7 @@
 import type { ServerRealtimeEvent, SessionEndReason } from '@app/shared/realtime/realtime-events';
-import type { PubSub } from '../../lib/pubsub.ts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { CHANNEL, type PubSub, type PubSubMessage } from '../../lib/pubsub.ts';
 
 type Sendable = { send(data: string): void; close(code?: number, reason?: string): void; readyState: number };
 const OPEN = 1;
@@ -24,6 +26,14 @@ type SessionsEnded = {
 };
 
 export type RealtimeService = ReturnType<typeof createRealtimeService>;
+
+/**
+ * `tx`: publish inside the caller's transaction. PostgreSQL (and PGlite) deliver a NOTIFY issued in a
+ * transaction only when it commits, and never if it rolls back, so an event decided by a state change
+ * goes out exactly when that change is committed, even if this process dies right after the commit.
+ * Do not swallow its error there: on PostgreSQL a failed statement has already aborted the transaction.
+ */
+export type PublishOptions = { tx?: Db };
 
 /** Holds this instance's sockets per user and delivers what any instance publishes. */
 export function createRealtimeService(deps: {
@@ -124,19 +134,24 @@ export function createRealtimeService(deps: {
     }
   }
 
+  async function publish(message: PubSubMessage, opts: PublishOptions): Promise<void> {
+    if (opts.tx) await opts.tx.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(message)})`);
+    else await deps.pubsub.publish(message);
+  }
+
   /** Publishes an event to every open socket of the user, on whichever instance holds it. */
-  async function publishToUser(userId: string, event: ServerRealtimeEvent): Promise<void> {
-    await deps.pubsub.publish({ userIds: [userId], event });
+  async function publishToUser(userId: string, event: ServerRealtimeEvent, opts: PublishOptions = {}) {
+    await publish({ userIds: [userId], event }, opts);
   }
 
   /** The same event to several users in one NOTIFY (both participants of a conversation). */
-  async function publishToUsers(userIds: string[], event: ServerRealtimeEvent): Promise<void> {
-    await deps.pubsub.publish({ userIds, event });
+  async function publishToUsers(userIds: string[], event: ServerRealtimeEvent, opts: PublishOptions = {}) {
+    await publish({ userIds, event }, opts);
   }
 
   /** Publishes an event to every open socket on every instance (public news such as the directory). */
-  async function publishToAll(event: ServerRealtimeEvent): Promise<void> {
-    await deps.pubsub.publish({ broadcast: true, event });
+  async function publishToAll(event: ServerRealtimeEvent, opts: PublishOptions = {}) {
+    await publish({ broadcast: true, event }, opts);
   }
 
   /**

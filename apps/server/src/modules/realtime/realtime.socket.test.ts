@@ -80,6 +80,34 @@ describe('the realtime WebSocket', () => {
     expect(visitor.closeCode()).toBeUndefined();
   });
 
+  it('delivers an event published in a transaction when it commits, and never when it rolls back', async () => {
+    const { app, database } = await buildTestApp();
+    const url = await listen(app);
+    const alice = await signedInClient(app);
+    const socket = await connect(url, cookieOf(alice.client));
+    await expect.poll(() => socket.frames[0]).toEqual({ type: 'hello', userId: alice.user.id });
+    const { realtime } = app.services;
+    const note = (title: string) => ({ type: 'notification', title, body: 'x' }) as const;
+
+    await database.db.transaction(async (tx) => {
+      await realtime.publishToUser(alice.user.id, note('Committed'), { tx });
+      await new Promise((r) => setTimeout(r, 300));
+      // Not before the commit: a change that then failed would have announced itself.
+      expect(socket.frames).toHaveLength(1);
+    });
+    await expect.poll(() => socket.frames.at(-1)).toEqual(note('Committed'));
+
+    await expect(
+      database.db.transaction(async (tx) => {
+        await realtime.publishToUsers([alice.user.id], note('Rolled back'), { tx });
+        throw new Error('the state change failed');
+      }),
+    ).rejects.toThrow('the state change failed');
+    await realtime.publishToAll(note('After'));
+    await expect.poll(() => socket.frames.at(-1)).toEqual(note('After'));
+    expect(socket.frames.map((f) => f.title)).toEqual([undefined, 'Committed', 'After']);
+  });
+
   it("delivers an event published to a user to that user's socket only", async () => {
     const { app } = await buildTestApp();
     const url = await listen(app);

@@ -203,7 +203,7 @@ describe('email settings', () => {
       })
       .toBe('sent');
     // A skipped email is never picked up later, even by a stray delivery.
-    await app.services.notifications.deliverEmail(notification.id);
+    await app.services.notifications.drainOutbox();
     expect((await app.services.notifications.getEmail(notification.id))?.status).toBe('skipped');
   });
 

@@ -41,10 +41,13 @@ export function createSettingsService(deps: { db: Db; audit?: AuditRecorder }) {
   let cachedStatus: { at: number; value: Promise<PlatformStatus> } | null = null;
   const changeHandlers: ((changes: SettingChanges) => Promise<void>)[] = [];
 
-  /** Every setting: the stored value when it is valid, otherwise the specification's default. */
-  async function getAll(): Promise<SettingValues> {
+  /**
+   * Every setting: the stored value when it is valid, otherwise the specification's default. `tx`
+   * reads them inside the caller's transaction (PGlite has one connection: `db` would wait for it).
+   */
+  async function getAll(tx?: Db): Promise<SettingValues> {
     const values = defaultSettingValues() as Record<SettingKey, unknown>;
-    for (const row of await listSettingRows(db)) {
+    for (const row of await listSettingRows(tx ?? db)) {
       if (!(row.key in SETTING_DEFINITIONS)) continue;
       const key = row.key as SettingKey;
       const parsed = SETTING_DEFINITIONS[key].schema.safeParse(row.value);
