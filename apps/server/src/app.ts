@@ -578,6 +578,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         config: {
           authRateLimitPerMinute: env.authRateLimitPerMinute,
           apiRateLimitPerMinute: env.apiRateLimitPerMinute,
+          uploadRateLimitPerMinute: env.uploadRateLimitPerMinute,
         },
       }),
       admin,
@@ -593,7 +594,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ledgerRoutes(ledger, admin, deals.findEscrowMismatches));
   await app.register(billingRoutes(billing));
   await app.register(paymentsRoutes(payments));
-  await app.register(listingsRoutes(listings, admin));
+  await app.register(
+    listingsRoutes(listings, admin, { uploadRateLimitPerMinute: env.uploadRateLimitPerMinute }),
+  );
   await app.register(apiKeysRoutes(publicApi));
   await app.register(adminApiKeysRoutes(publicApi, admin));
   await app.register(

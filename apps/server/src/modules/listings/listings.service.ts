@@ -17,6 +17,7 @@ import {
   type OwnListing,
   type OwnListingPage,
   stripMarkup,
+  UPLOAD_MESSAGES,
   type UpdateListingBody,
 } from '@app/shared/listings/listings.schemas';
 import { gradeById } from '@app/shared/market/grades';
@@ -34,7 +35,7 @@ import { listingRejectedEmail } from '../notifications/email-templates.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
-import { detectImageFormat, processListingImage } from './listing-images.ts';
+import { processListingImage, readImageHeader } from './listing-images.ts';
 import {
   countByApproval,
   deleteImagesOf,
@@ -191,11 +192,12 @@ export function createListingsService(deps: {
 
   /**
    * The detail page. The owner and administrators see any state with the moderation notes; everyone
-   * else only a visible listing. A view counts once per visitor (user id, else ip + agent) per UTC day.
+   * else only a visible listing. A view counts once per visitor per UTC day: the signed-in user, else the
+   * client address alone (the User-Agent is the caller's to change, so it never makes a new visitor).
    */
   async function getListing(
     id: string,
-    viewer: { userId: string | null; ip: string; userAgent: string },
+    viewer: { userId: string | null; ip: string },
   ): Promise<Listing | OwnListing> {
     const row = await findListing(db, id);
     if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
@@ -204,8 +206,7 @@ export function createListingsService(deps: {
     if (!privileged && !isVisible(row, await settings.get('listings.pre_moderation')))
       throw new AppError('NOT_FOUND', NOT_FOUND);
     const visitor =
-      viewer.userId ??
-      `anon:${createHash('sha256').update(`${viewer.ip}|${viewer.userAgent}`).digest('hex').slice(0, 32)}`;
+      viewer.userId ?? `anon:${createHash('sha256').update(viewer.ip).digest('hex').slice(0, 32)}`;
     if (
       viewer.userId !== row.userId &&
       (await recordView(db, id, visitor, clock.now().toISOString().slice(0, 10)))
@@ -419,8 +420,11 @@ export function createListingsService(deps: {
   async function uploadImage(userId: string, bytes: Buffer): Promise<ListingImage> {
     if (bytes.length > LISTING_LIMITS.maxImageBytes)
       throw new AppError('PAYLOAD_TOO_LARGE', LISTING_MESSAGES.fileTooLarge);
-    if (!(await detectImageFormat(bytes)))
-      throw new AppError('VALIDATION_FAILED', LISTING_MESSAGES.fileWrongType);
+    const header = await readImageHeader(bytes);
+    if (!header) throw new AppError('VALIDATION_FAILED', LISTING_MESSAGES.fileWrongType);
+    // Refused before decoding: a small file can declare enough pixels for seconds of CPU and gigabytes.
+    if (header.pixels > LISTING_LIMITS.maxImagePixels)
+      throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooManyPixels);
     let processed: Awaited<ReturnType<typeof processListingImage>>;
     try {
       processed = await processListingImage(bytes);
