@@ -1,3 +1,4 @@
+import { FieldChangeSchema } from '../admin/field-changes.ts';
 import { isInfinite, MAX_INPUT_NUMBER } from '../input-limits.ts';
 import { gradeById, MATERIAL_GRADE_IDS } from '../market/grades.ts';
 import { INCOTERMS, PACKING_TYPES, SUPPLY_FREQUENCIES } from '../market/trade-terms.ts';
@@ -348,6 +349,8 @@ export const AdminListingsQuerySchema = z.object({
 export const AdminListingSchema = OwnListingSchema.extend({
   ownerEmail: z.string(),
   reviewedByAdminEmail: z.string().nullable(),
+  /** What a material edit changed since the listing was approved (empty when nothing). */
+  reviewChanges: z.array(FieldChangeSchema),
 });
 export type AdminListing = z.infer<typeof AdminListingSchema>;
 export const AdminListingPageSchema = ListingPageSchema.extend({ items: z.array(AdminListingSchema) });

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { mergeFieldChanges } from '@app/shared/admin/field-changes';
 import { firstOfNextMonthUtc } from '@app/shared/billing/entitlements';
 import {
   type AdminListing,
@@ -36,6 +37,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { processListingImage, readImageHeader } from './listing-images.ts';
+import { materialChanges } from './listing-review.ts';
 import {
   countByApproval,
   deleteImagesOf,
@@ -326,6 +328,9 @@ export function createListingsService(deps: {
   /**
    * Edits one's own listing. Someone else's listing is a 404 like an unknown one (the web app does not
    * reveal it), unless `notOwnedMessage` is given: then it is a 403 with that message (the public API).
+   * A material edit (listing-review.ts) of an approved listing sends it back to pending with what
+   * changed: hidden until approved under pre-moderation, visible and in the review queue under
+   * post-moderation. A pending listing collects the changes; a rejected one stays rejected.
    */
   async function updateOwnListing(
     user: SessionUser,
@@ -346,7 +351,26 @@ export function createListingsService(deps: {
     };
     let dropped: ListingImageRow[] = [];
     await db.transaction(async (tx) => {
+      const changes = materialChanges(
+        {
+          ...current,
+          imageIds: (await imagesFor(tx, [id])).sort((a, b) => a.position - b.position).map((i) => i.id),
+        },
+        { ...values, imageIds: body.imageIds },
+      );
+      // Changes are recorded against a reviewed version: approved, or pending again after an edit.
+      const reviewed =
+        current.approvalStatus === 'approved' ||
+        (current.approvalStatus === 'pending' && current.reviewChanges !== null);
+      const review =
+        changes.length > 0 && reviewed
+          ? {
+              approvalStatus: 'pending' as const,
+              reviewChanges: mergeFieldChanges(current.reviewChanges, changes),
+            }
+          : {};
       await updateListing(tx, id, {
+        ...review,
         ...values,
         ...tradeTerms(body, current),
         ...perTonne(merged.quantity, merged.unit, merged.priceCents),
@@ -459,6 +483,7 @@ export function createListingsService(deps: {
         ...v,
         ownerEmail: rows[i].ownerEmail,
         reviewedByAdminEmail: rows[i].reviewedByAdminEmail,
+        reviewChanges: rows[i].reviewChanges ?? [],
       })),
       total,
       page,
@@ -471,6 +496,7 @@ export function createListingsService(deps: {
     await db.transaction(async (tx) => {
       await updateListing(tx, id, {
         approvalStatus: 'approved',
+        reviewChanges: null,
         adminNotes: notes || null,
         reviewedByAdminEmail: admin.email,
         reviewedAt: clock.now(),
@@ -496,6 +522,7 @@ export function createListingsService(deps: {
     await db.transaction(async (tx) => {
       await updateListing(tx, id, {
         approvalStatus: 'rejected',
+        reviewChanges: null,
         adminNotes: reason,
         reviewedByAdminEmail: admin.email,
         reviewedAt: clock.now(),
