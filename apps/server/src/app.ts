@@ -604,6 +604,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         config: {
           authRateLimitPerMinute: env.authRateLimitPerMinute,
           apiRateLimitPerMinute: env.apiRateLimitPerMinute,
+          uploadRateLimitPerMinute: env.uploadRateLimitPerMinute,
         },
         onSessionEnded: (userId, sessionId) =>
           realtime.endSessions(userId, { reason: 'ended_by_admin', sessionIds: [sessionId] }),
@@ -621,7 +622,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ledgerRoutes(ledger, admin, deals.findEscrowMismatches));
   await app.register(billingRoutes(billing));
   await app.register(paymentsRoutes(payments));
-  await app.register(listingsRoutes(listings, admin));
+  await app.register(
+    listingsRoutes(listings, admin, { uploadRateLimitPerMinute: env.uploadRateLimitPerMinute }),
+  );
   await app.register(apiKeysRoutes(publicApi));
   await app.register(adminApiKeysRoutes(publicApi, admin));
   await app.register(

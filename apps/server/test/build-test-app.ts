@@ -32,6 +32,7 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     serveWeb: false,
     authRateLimitPerMinute: 1000,
     apiRateLimitPerMinute: 1000,
+    uploadRateLimitPerMinute: 1000,
     bulkEmailRatePerMinute: 600,
     paymentsProvider: 'sandbox',
     stripeSecretKey: undefined,

@@ -38,6 +38,7 @@ const EnvSchema = z.object({
   SERVE_WEB: bool,
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+  UPLOAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   BULK_EMAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -103,6 +104,8 @@ export type Env = {
   authRateLimitPerMinute: number;
   /** Requests per API key per minute on the public API (/api/v1). */
   apiRateLimitPerMinute: number;
+  /** Photo uploads per signed-in user per minute (POST /api/listings/images). */
+  uploadRateLimitPerMinute: number;
   /** The most campaign emails sent per minute (all instances together). */
   bulkEmailRatePerMinute: number;
   /** stripe when STRIPE_SECRET_KEY is set, otherwise the built-in sandbox provider. */
@@ -182,6 +185,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     serveWeb: e.SERVE_WEB ?? true,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
+    uploadRateLimitPerMinute: e.UPLOAD_RATE_LIMIT_PER_MINUTE,
     bulkEmailRatePerMinute: e.BULK_EMAIL_RATE_PER_MINUTE,
     paymentsProvider: stripeKey ? 'stripe' : 'sandbox',
     stripeSecretKey: stripeKey,

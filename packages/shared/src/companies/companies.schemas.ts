@@ -1,3 +1,4 @@
+import { type FieldChange, FieldChangeSchema } from '../admin/field-changes.ts';
 import { MATERIALS, SECTORS } from '../catalog/catalog.ts';
 import { stripMarkup } from '../listings/listings.schemas.ts';
 import * as z from '../zod.ts';
@@ -41,6 +42,8 @@ export const COMPANY_MESSAGES = {
   adminVerified: 'Company verified successfully.',
   adminVerifyFailed: 'Failed to verify company.',
   updated: 'Company profile updated.',
+  reverifyTitle: 'Verification needed again',
+  reverifyNotice: 'Your company is pending verification again. Our admin team will review the change.',
   deleted: 'Company deleted.',
   descriptionTooLong: 'Description must be 1000 characters or less',
   phoneTooLong: 'Phone must be 40 characters or less',
@@ -110,6 +113,38 @@ export type CompanyInput = z.input<typeof CompanyBodySchema>;
 /** PATCH /api/companies/:id: any subset of the form's fields. */
 export const UpdateCompanyBodySchema = CompanyBodySchema.partial().strict();
 export type UpdateCompanyBody = z.infer<typeof UpdateCompanyBodySchema>;
+
+/**
+ * The fields a verification vouches for (who the firm is and where escrow and deal mail goes): changing
+ * one on a verified company sends it back to pending verification. The form warns with the same rule.
+ */
+export const VERIFIED_FIELDS = { companyName: 'Company name', contactEmail: 'Contact email' } as const;
+
+/** What an update changes among VERIFIED_FIELDS (an email differing only in letter case is the same). */
+export function verifiedFieldChanges(
+  company: { companyName: string; contactEmail: string },
+  body: { companyName?: string; contactEmail?: string },
+): FieldChange[] {
+  const changes: FieldChange[] = [];
+  if (body.companyName !== undefined && body.companyName !== company.companyName)
+    changes.push({
+      field: 'companyName',
+      label: VERIFIED_FIELDS.companyName,
+      before: company.companyName,
+      after: body.companyName,
+    });
+  if (
+    body.contactEmail !== undefined &&
+    body.contactEmail.toLowerCase() !== company.contactEmail.toLowerCase()
+  )
+    changes.push({
+      field: 'contactEmail',
+      label: VERIFIED_FIELDS.contactEmail,
+      before: company.contactEmail,
+      after: body.contactEmail,
+    });
+  return changes;
+}
 
 export const CompanySchema = z.object({
   id: z.string(),
@@ -188,6 +223,8 @@ export const AdminCompanySchema = CompanySchema.extend({
   ownerEmail: z.string(),
   verifiedAt: z.string().nullable(),
   verifiedByAdminEmail: z.string().nullable(),
+  /** Verified fields the owner changed since the last verification, old and new (empty when none). */
+  verificationChanges: z.array(FieldChangeSchema),
 });
 export type AdminCompany = z.infer<typeof AdminCompanySchema>;
 export const AdminCompanyPageSchema = DirectoryPageSchema.extend({ items: z.array(AdminCompanySchema) });

@@ -1,3 +1,4 @@
+import { FieldChangeSchema } from '../admin/field-changes.ts';
 import { isInfinite, MAX_INPUT_NUMBER } from '../input-limits.ts';
 import { gradeById, MATERIAL_GRADE_IDS } from '../market/grades.ts';
 import { INCOTERMS, PACKING_TYPES, SUPPLY_FREQUENCIES } from '../market/trade-terms.ts';
@@ -28,6 +29,8 @@ export const LISTING_LIMITS = {
   maxAmount: 1_000_000,
   maxImages: 5,
   maxImageBytes: 5 * 1024 * 1024,
+  /** Width × height from the file's header, checked before decoding (a 311 KB PNG can declare 100 MP). */
+  maxImagePixels: 40_000_000,
   imageTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
   marketplacePageSize: 20,
   landingCount: 6,
@@ -58,6 +61,14 @@ export const LISTING_MESSAGES = {
   quantityNotFinite: 'Quantity must be a finite number',
   priceTooLarge: 'Price must be 1,000,000,000 or less',
   quantityTooLarge: 'Quantity must be 1,000,000,000 or less',
+} as const;
+
+/** Photo upload answers: the specification's "Some files skipped", and this product's pixel and rate limits. */
+export const UPLOAD_MESSAGES = {
+  filesSkipped: 'Some files skipped',
+  onePerRequest: 'Only the first file of a request is stored; send each image in its own request.',
+  tooManyPixels: 'Image dimensions are too large (at most 40 megapixels)',
+  rateLimited: 'Too many uploads. Please wait a minute and try again.',
 } as const;
 
 /** `You've reached your monthly limit of 5 free listings (n/5). Upgrade to create unlimited listings.` */
@@ -200,6 +211,12 @@ export const ListingImageSchema = z.object({
 });
 export type ListingImage = z.infer<typeof ListingImageSchema>;
 
+/** POST /api/listings/images: the stored image, with `skipped` when the request carried extra files. */
+export const ListingImageUploadSchema = ListingImageSchema.extend({
+  skipped: z.object({ message: z.string(), detail: z.string() }).optional(),
+});
+export type ListingImageUpload = z.infer<typeof ListingImageUploadSchema>;
+
 /** A listing as cards and the detail page show it. Money in cents; quantity as a decimal number. */
 export const ListingSchema = z.object({
   id: z.string(),
@@ -332,6 +349,8 @@ export const AdminListingsQuerySchema = z.object({
 export const AdminListingSchema = OwnListingSchema.extend({
   ownerEmail: z.string(),
   reviewedByAdminEmail: z.string().nullable(),
+  /** What a material edit changed since the listing was approved (empty when nothing). */
+  reviewChanges: z.array(FieldChangeSchema),
 });
 export type AdminListing = z.infer<typeof AdminListingSchema>;
 export const AdminListingPageSchema = ListingPageSchema.extend({ items: z.array(AdminListingSchema) });

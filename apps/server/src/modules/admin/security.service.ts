@@ -22,7 +22,7 @@ export function createSecurityService(deps: {
   clock: Clock;
   admin: AdminService;
   /** The limits the server was started with. */
-  config: { authRateLimitPerMinute: number; apiRateLimitPerMinute: number };
+  config: { authRateLimitPerMinute: number; apiRateLimitPerMinute: number; uploadRateLimitPerMinute: number };
   /** After an administrator ended a session: its realtime sockets close. */
   onSessionEnded?: (userId: string, sessionId: string) => Promise<void>;
 }) {
@@ -54,6 +54,11 @@ export function createSecurityService(deps: {
         name: 'Public API requests',
         limit: `${config.apiRateLimitPerMinute} per minute`,
         appliesTo: 'Each API key (/api/v1); the token exchange per presented key',
+      },
+      {
+        name: 'Photo uploads',
+        limit: `${config.uploadRateLimitPerMinute} per minute`,
+        appliesTo: 'Each signed-in user (listing photos)',
       },
       {
         name: 'Contact form',

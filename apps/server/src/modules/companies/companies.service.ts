@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { mergeFieldChanges } from '@app/shared/admin/field-changes';
 import {
   type AdminCompaniesQuery,
   type AdminCompany,
@@ -11,6 +12,7 @@ import {
   type DirectoryQuery,
   type OwnCompanies,
   type UpdateCompanyBody,
+  verifiedFieldChanges,
 } from '@app/shared/companies/companies.schemas';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -58,6 +60,7 @@ const toAdminView = (row: CompanyWithOwner): AdminCompany => ({
   ownerEmail: row.ownerEmail,
   verifiedAt: row.verifiedAt?.toISOString() ?? null,
   verifiedByAdminEmail: row.verifiedByAdminEmail,
+  verificationChanges: row.verificationChanges ?? [],
 });
 
 export function createCompaniesService(deps: {
@@ -130,11 +133,24 @@ export function createCompaniesService(deps: {
     return toView(row);
   }
 
+  /**
+   * Edits one's own company. Changing a verified field (VERIFIED_FIELDS) of a verified company, or of
+   * one already waiting for re-verification, makes it pending with the old and new values for the
+   * administrator, in the same statement as the change.
+   */
   async function updateOwnCompany(user: SessionUser, id: string, body: UpdateCompanyBody): Promise<Company> {
-    await findOwn(user, id);
+    const row = await findOwn(user, id);
     const patch: Partial<CompanyRow> = { updatedAt: clock.now() };
     for (const [key, value] of Object.entries(body) as Array<[keyof UpdateCompanyBody, unknown]>)
       if (value !== undefined) (patch as Record<string, unknown>)[key] = value;
+    const changes = verifiedFieldChanges(row, body);
+    if (changes.length > 0 && (row.verified || row.verificationChanges !== null))
+      Object.assign(patch, {
+        verified: false,
+        verifiedAt: null,
+        verifiedByAdminEmail: null,
+        verificationChanges: mergeFieldChanges(row.verificationChanges, changes),
+      } satisfies Partial<CompanyRow>);
     await updateCompany(db, id, patch);
     await announce(id, 'updated');
     return getCompany(id);
@@ -160,9 +176,20 @@ export function createCompaniesService(deps: {
         verified: true,
         verifiedAt: now,
         verifiedByAdminEmail: admin.email,
+        verificationChanges: null,
         updatedAt: now,
       });
-      await audit({ actor: admin, action: 'company.verify', targetType: 'company', targetId: id }, tx);
+      await audit(
+        {
+          actor: admin,
+          action: 'company.verify',
+          targetType: 'company',
+          targetId: id,
+          // A re-verification records which changes the administrator accepted.
+          details: row.verificationChanges?.length ? { changes: row.verificationChanges } : {},
+        },
+        tx,
+      );
       // In the transaction: the owner hears of the verification exactly when it is committed.
       if (!row.verified)
         await notifications.queueEmail(

@@ -1,6 +1,7 @@
+import type { FieldChange } from '@app/shared/admin/field-changes';
 import { COMPANY_TYPES } from '@app/shared/companies/companies.schemas';
 import { type SQL, sql } from 'drizzle-orm';
-import { boolean, customType, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.table.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -29,6 +30,8 @@ export const companies = pgTable(
     verified: boolean().notNull().default(false),
     verifiedAt: timestamp({ withTimezone: true }),
     verifiedByAdminEmail: text(),
+    /** The identity fields a verified company changed (old and new values), until it is verified again. */
+    verificationChanges: jsonb().$type<FieldChange[]>(),
     removedAt: timestamp({ withTimezone: true }),
     removalReason: text(),
     removedByAdminEmail: text(),

@@ -1,3 +1,4 @@
+import { LISTING_LIMITS } from '@app/shared/listings/listings.schemas';
 import sharp from 'sharp';
 
 /** Formats accepted for listing photos, decided from the file's bytes (sharp reads the magic numbers). */
@@ -12,11 +13,16 @@ export type ProcessedImage = {
   height: number;
 };
 
-/** The decoded format, or null when the bytes are not an accepted image (whatever the name says). */
-export async function detectImageFormat(bytes: Buffer): Promise<string | null> {
+/**
+ * The format and pixel count read from the file's header only (sharp's metadata does not decode), or
+ * null when the bytes are not an accepted image (whatever the name says). For an animation the pixels
+ * are those of one frame, the only one kept.
+ */
+export async function readImageHeader(bytes: Buffer): Promise<{ format: string; pixels: number } | null> {
   try {
     const meta = await sharp(bytes).metadata();
-    return meta.format && ACCEPTED_FORMATS.has(meta.format) ? meta.format : null;
+    if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) return null;
+    return { format: meta.format, pixels: meta.width * (meta.pageHeight ?? meta.height) };
   } catch {
     return null;
   }
@@ -27,7 +33,7 @@ export async function detectImageFormat(bytes: Buffer): Promise<string | null> {
  * in the original; `rotate()` applies the EXIF orientation first; an animated GIF keeps its first frame.
  */
 export async function processListingImage(bytes: Buffer): Promise<ProcessedImage> {
-  const base = sharp(bytes, { animated: false, limitInputPixels: 100_000_000 }).rotate();
+  const base = sharp(bytes, { animated: false, limitInputPixels: LISTING_LIMITS.maxImagePixels }).rotate();
   const display = await base
     .clone()
     .resize({ width: DISPLAY_MAX_PX, height: DISPLAY_MAX_PX, fit: 'inside', withoutEnlargement: true })

@@ -12,6 +12,7 @@ import {
   settleWebhooks,
   subscribedClient,
 } from '../../../test/factories/billing.ts';
+import { smallPng, uploadParts } from '../../../test/factories/listings.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
 import { updateListing } from './listings.repository.ts';
 
@@ -38,27 +39,11 @@ async function createListing(client: TestClient, overrides: Record<string, unkno
   return res.json().listing as { id: string; [k: string]: unknown };
 }
 
-function multipart(filename: string, bytes: Buffer, contentType = 'application/octet-stream') {
-  const boundary = '----recytrade-test-boundary';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, bytes, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
+async function upload(client: TestClient, filename: string, bytes: Buffer, contentType?: string) {
+  return uploadParts(client, [{ filename, bytes, contentType }]);
 }
 
-async function upload(client: TestClient, filename: string, bytes: Buffer, type?: string) {
-  const { payload, headers } = multipart(filename, bytes, type);
-  return client.request({ method: 'POST', url: '/api/listings/images', payload, headers });
-}
-
-const png = () =>
-  sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 120, b: 40 } } })
-    .png()
-    .toBuffer();
+const png = smallPng;
 
 describe('creating and reading listings', () => {
   it('creates a sanitised listing for a signed-in user and shows it to visitors; visitors cannot create', async () => {
@@ -251,6 +236,37 @@ describe('creating and reading listings', () => {
     await client.get(`/api/listings/${listing.id}`);
     expect((await visitor.get(`/api/listings/${listing.id}`, { 'user-agent': 'a' })).json().views).toBe(2);
     expect((await visitor.get('/api/listings/nope')).statusCode).toBe(404);
+  });
+
+  it('does not count a new view when a visitor or a signed-in user changes the User-Agent', async () => {
+    const clock = createTestClock(new Date('2026-03-02T10:00:00Z'));
+    const { app } = await buildTestApp({ storage, clock });
+    const owner = await signedInClient(app);
+    const other = await signedInClient(app);
+    const listing = await createListing(owner.client);
+    const view = (c: TestClient, agent: string, remoteAddress = '198.51.100.7') =>
+      c.request({
+        method: 'GET',
+        url: `/api/listings/${listing.id}`,
+        headers: { 'user-agent': agent },
+        remoteAddress,
+      });
+    const visitor = createClient(app);
+    for (let i = 0; i < 5; i++) await view(visitor, `curl/8.${i}`);
+    expect((await view(visitor, 'Mozilla/5.0')).json().views).toBe(1);
+    // A signed-in user is one viewer whatever the agent and the address.
+    for (let i = 0; i < 3; i++) await view(other.client, `agent-${i}`, `203.0.113.${i}`);
+    expect((await view(visitor, 'curl/9')).json().views).toBe(2);
+    // Another address is another visitor; the owner and an administrator viewing are not counted twice.
+    await view(createClient(app), 'curl/8.0', '198.51.100.8');
+    await view(owner.client, 'x');
+    const admin = await adminClient(app);
+    await view(admin.client, 'a');
+    await view(admin.client, 'b');
+    expect((await view(visitor, 'curl/10')).json().views).toBe(4);
+    // The window is the UTC day: the same visitor the next day is a new view.
+    clock.advanceDays(1);
+    expect((await view(visitor, 'curl/11')).json().views).toBe(5);
   });
 });
 

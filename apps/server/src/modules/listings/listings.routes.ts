@@ -6,7 +6,8 @@ import {
   CreateListingResultSchema,
   LISTING_LIMITS,
   LISTING_MESSAGES,
-  ListingImageSchema,
+  type ListingImageUpload,
+  ListingImageUploadSchema,
   ListingPageSchema,
   ListingSchema,
   ListingUsageSchema,
@@ -14,9 +15,11 @@ import {
   OwnListingPageSchema,
   OwnListingSchema,
   RejectListingBodySchema,
+  UPLOAD_MESSAGES,
   UpdateListingBodySchema,
 } from '@app/shared/listings/listings.schemas';
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -29,12 +32,27 @@ const PageQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).de
 const SIGN_IN_TO_LIST = 'Please sign in to manage your listings.';
 
 export const listingsRoutes =
-  (listings: ListingsService, admin: AdminService): FastifyPluginAsyncZod =>
+  (
+    listings: ListingsService,
+    admin: AdminService,
+    opts: { uploadRateLimitPerMinute: number },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     // Only this plugin parses multipart bodies (the photo upload); the byte limit is enforced while streaming.
     await app.register(multipart, {
       limits: { fileSize: LISTING_LIMITS.maxImageBytes, files: 1, fields: 0 },
     });
+    // Per signed-in user (the session is resolved on request, before this hook), so a new address
+    // does not buy a new allowance; a visitor is keyed by address and refused for want of a session.
+    const uploadRateLimit = {
+      rateLimit: {
+        max: opts.uploadRateLimitPerMinute,
+        timeWindow: '1 minute',
+        keyGenerator: (request: FastifyRequest) =>
+          request.user ? `upload-user:${request.user.id}` : `upload-ip:${request.ip}`,
+        errorResponseBuilder: () => new AppError('RATE_LIMITED', UPLOAD_MESSAGES.rateLimited),
+      },
+    };
 
     app.get(
       '/api/listings',
@@ -52,11 +70,7 @@ export const listingsRoutes =
       '/api/listings/:id',
       { schema: { params: IdParams, response: { 200: z.union([OwnListingSchema, ListingSchema]) } } },
       async (request) =>
-        listings.getListing(request.params.id, {
-          userId: request.user?.id ?? null,
-          ip: request.ip,
-          userAgent: String(request.headers['user-agent'] ?? ''),
-        }),
+        listings.getListing(request.params.id, { userId: request.user?.id ?? null, ip: request.ip }),
     );
 
     app.post(
@@ -89,24 +103,15 @@ export const listingsRoutes =
 
     app.post(
       '/api/listings/images',
-      { schema: { response: { 201: ListingImageSchema } } },
+      { schema: { response: { 201: ListingImageUploadSchema } }, config: uploadRateLimit },
       async (request, reply) => {
         const user = requireUser(request, SIGN_IN_TO_LIST);
-        if (!request.isMultipart()) throw new AppError('VALIDATION_FAILED', LISTING_MESSAGES.fileWrongType);
-        let bytes: Buffer;
-        try {
-          const file = await request.file();
-          if (file?.fieldname !== 'file')
-            throw new AppError('VALIDATION_FAILED', LISTING_MESSAGES.fileWrongType);
-          bytes = await file.toBuffer();
-        } catch (err) {
-          if (err instanceof AppError) throw err;
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new AppError('PAYLOAD_TOO_LARGE', LISTING_MESSAGES.fileTooLarge);
-          throw new AppError('VALIDATION_FAILED', LISTING_MESSAGES.fileWrongType);
-        }
+        const { bytes, skippedFiles } = await readOneFile(request);
+        const image: ListingImageUpload = await listings.uploadImage(user.id, bytes);
+        if (skippedFiles)
+          image.skipped = { message: UPLOAD_MESSAGES.filesSkipped, detail: UPLOAD_MESSAGES.onePerRequest };
         reply.status(201);
-        return listings.uploadImage(user.id, bytes);
+        return image;
       },
     );
 
@@ -165,3 +170,29 @@ export const listingsRoutes =
         .send(object.body);
     });
   };
+
+/**
+ * The one file of a photo upload. `toBuffer` does not throw when the byte limit falls in the last
+ * chunk (busboy marks the stream truncated after the final read), so `truncated` is checked after it;
+ * a second file part makes busboy raise its files limit, which is reported rather than ignored.
+ */
+async function readOneFile(request: FastifyRequest): Promise<{ bytes: Buffer; skippedFiles: boolean }> {
+  if (!request.isMultipart()) throw new AppError('VALIDATION_FAILED', LISTING_MESSAGES.fileWrongType);
+  let bytes: Buffer | null = null;
+  try {
+    for await (const part of request.files()) {
+      if (part.fieldname !== 'file') throw new AppError('VALIDATION_FAILED', LISTING_MESSAGES.fileWrongType);
+      bytes = await part.toBuffer();
+      if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', LISTING_MESSAGES.fileTooLarge);
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT' && bytes) return { bytes, skippedFiles: true };
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('PAYLOAD_TOO_LARGE', LISTING_MESSAGES.fileTooLarge);
+    throw new AppError('VALIDATION_FAILED', LISTING_MESSAGES.fileWrongType);
+  }
+  if (!bytes) throw new AppError('VALIDATION_FAILED', LISTING_MESSAGES.fileWrongType);
+  return { bytes, skippedFiles: false };
+}

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { mergeFieldChanges } from '@app/shared/admin/field-changes';
 import { firstOfNextMonthUtc } from '@app/shared/billing/entitlements';
 import {
   type AdminListing,
@@ -17,6 +18,7 @@ import {
   type OwnListing,
   type OwnListingPage,
   stripMarkup,
+  UPLOAD_MESSAGES,
   type UpdateListingBody,
 } from '@app/shared/listings/listings.schemas';
 import { gradeById } from '@app/shared/market/grades';
@@ -34,7 +36,8 @@ import { listingRejectedEmail } from '../notifications/email-templates.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
-import { detectImageFormat, processListingImage } from './listing-images.ts';
+import { processListingImage, readImageHeader } from './listing-images.ts';
+import { materialChanges } from './listing-review.ts';
 import {
   countByApproval,
   deleteImagesOf,
@@ -191,11 +194,12 @@ export function createListingsService(deps: {
 
   /**
    * The detail page. The owner and administrators see any state with the moderation notes; everyone
-   * else only a visible listing. A view counts once per visitor (user id, else ip + agent) per UTC day.
+   * else only a visible listing. A view counts once per visitor per UTC day: the signed-in user, else the
+   * client address alone (the User-Agent is the caller's to change, so it never makes a new visitor).
    */
   async function getListing(
     id: string,
-    viewer: { userId: string | null; ip: string; userAgent: string },
+    viewer: { userId: string | null; ip: string },
   ): Promise<Listing | OwnListing> {
     const row = await findListing(db, id);
     if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
@@ -204,8 +208,7 @@ export function createListingsService(deps: {
     if (!privileged && !isVisible(row, await settings.get('listings.pre_moderation')))
       throw new AppError('NOT_FOUND', NOT_FOUND);
     const visitor =
-      viewer.userId ??
-      `anon:${createHash('sha256').update(`${viewer.ip}|${viewer.userAgent}`).digest('hex').slice(0, 32)}`;
+      viewer.userId ?? `anon:${createHash('sha256').update(viewer.ip).digest('hex').slice(0, 32)}`;
     if (
       viewer.userId !== row.userId &&
       (await recordView(db, id, visitor, clock.now().toISOString().slice(0, 10)))
@@ -325,6 +328,9 @@ export function createListingsService(deps: {
   /**
    * Edits one's own listing. Someone else's listing is a 404 like an unknown one (the web app does not
    * reveal it), unless `notOwnedMessage` is given: then it is a 403 with that message (the public API).
+   * A material edit (listing-review.ts) of an approved listing sends it back to pending with what
+   * changed: hidden until approved under pre-moderation, visible and in the review queue under
+   * post-moderation. A pending listing collects the changes; a rejected one stays rejected.
    */
   async function updateOwnListing(
     user: SessionUser,
@@ -345,7 +351,26 @@ export function createListingsService(deps: {
     };
     let dropped: ListingImageRow[] = [];
     await db.transaction(async (tx) => {
+      const changes = materialChanges(
+        {
+          ...current,
+          imageIds: (await imagesFor(tx, [id])).sort((a, b) => a.position - b.position).map((i) => i.id),
+        },
+        { ...values, imageIds: body.imageIds },
+      );
+      // Changes are recorded against a reviewed version: approved, or pending again after an edit.
+      const reviewed =
+        current.approvalStatus === 'approved' ||
+        (current.approvalStatus === 'pending' && current.reviewChanges !== null);
+      const review =
+        changes.length > 0 && reviewed
+          ? {
+              approvalStatus: 'pending' as const,
+              reviewChanges: mergeFieldChanges(current.reviewChanges, changes),
+            }
+          : {};
       await updateListing(tx, id, {
+        ...review,
         ...values,
         ...tradeTerms(body, current),
         ...perTonne(merged.quantity, merged.unit, merged.priceCents),
@@ -419,8 +444,11 @@ export function createListingsService(deps: {
   async function uploadImage(userId: string, bytes: Buffer): Promise<ListingImage> {
     if (bytes.length > LISTING_LIMITS.maxImageBytes)
       throw new AppError('PAYLOAD_TOO_LARGE', LISTING_MESSAGES.fileTooLarge);
-    if (!(await detectImageFormat(bytes)))
-      throw new AppError('VALIDATION_FAILED', LISTING_MESSAGES.fileWrongType);
+    const header = await readImageHeader(bytes);
+    if (!header) throw new AppError('VALIDATION_FAILED', LISTING_MESSAGES.fileWrongType);
+    // Refused before decoding: a small file can declare enough pixels for seconds of CPU and gigabytes.
+    if (header.pixels > LISTING_LIMITS.maxImagePixels)
+      throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooManyPixels);
     let processed: Awaited<ReturnType<typeof processListingImage>>;
     try {
       processed = await processListingImage(bytes);
@@ -455,6 +483,7 @@ export function createListingsService(deps: {
         ...v,
         ownerEmail: rows[i].ownerEmail,
         reviewedByAdminEmail: rows[i].reviewedByAdminEmail,
+        reviewChanges: rows[i].reviewChanges ?? [],
       })),
       total,
       page,
@@ -467,6 +496,7 @@ export function createListingsService(deps: {
     await db.transaction(async (tx) => {
       await updateListing(tx, id, {
         approvalStatus: 'approved',
+        reviewChanges: null,
         adminNotes: notes || null,
         reviewedByAdminEmail: admin.email,
         reviewedAt: clock.now(),
@@ -492,6 +522,7 @@ export function createListingsService(deps: {
     await db.transaction(async (tx) => {
       await updateListing(tx, id, {
         approvalStatus: 'rejected',
+        reviewChanges: null,
         adminNotes: reason,
         reviewedByAdminEmail: admin.email,
         reviewedAt: clock.now(),

@@ -1,3 +1,4 @@
+import type { FieldChange } from '@app/shared/admin/field-changes';
 import {
   APPROVAL_STATUSES,
   LISTING_AVAILABILITY,
@@ -15,6 +16,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -64,6 +66,8 @@ export const listings = pgTable(
     adminNotes: text(),
     reviewedByAdminEmail: text(),
     reviewedAt: timestamp({ withTimezone: true }),
+    /** What a material edit of an approved listing changed, until an administrator reviews it again. */
+    reviewChanges: jsonb().$type<FieldChange[]>(),
     isFeatured: boolean().notNull().default(false),
     featuredUntil: timestamp({ withTimezone: true }),
     views: integer().notNull().default(0),

@@ -14,6 +14,8 @@ type ConfirmDialogProps = {
   onConfirm: () => void;
   /** Irreversible actions (delete, remove) are destructive; the default. */
   destructive?: boolean;
+  /** Block content below the description (the description itself is a paragraph). */
+  children?: ReactNode;
 };
 
 /** Asks "are you sure?" before an action; an alertdialog with Cancel and the confirming button. */
@@ -27,6 +29,7 @@ export function ConfirmDialog({
   isBusy = false,
   onConfirm,
   destructive = true,
+  children,
 }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -35,6 +38,7 @@ export function ConfirmDialog({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
+        {children}
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel

@@ -4,11 +4,12 @@ import {
   COMPANY_MESSAGES,
 } from '@app/shared/companies/companies.schemas';
 import { Building2, Check, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ChangeList } from '@/components/ui/change-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -253,40 +254,52 @@ function CompanyActions({
   );
 }
 
+const CHANGES_TITLE = 'Changed since verification';
+
 function CompanyTableRow({ company, actions }: { company: AdminCompany; actions: RowActions }) {
+  const changed = company.verificationChanges.length > 0;
   return (
-    <TableRow className="align-top">
-      <TableCell className="min-w-48 align-top">
-        <CompanyName company={company} />
-        <p className="mt-0.5 text-[0.8125rem] text-muted-foreground">{typeAndSector(company)}</p>
-      </TableCell>
-      <TableCell className="min-w-56 align-top">
-        <dl className="grid gap-0.5 text-[0.8125rem]">
-          <div>
-            <dt className="sr-only">Owner</dt>
-            <dd className="break-all">{company.ownerEmail}</dd>
+    <Fragment>
+      <TableRow className={changed ? 'border-b-0 align-top' : 'align-top'}>
+        <TableCell className="min-w-48 align-top">
+          <CompanyName company={company} />
+          <p className="mt-0.5 text-[0.8125rem] text-muted-foreground">{typeAndSector(company)}</p>
+        </TableCell>
+        <TableCell className="min-w-56 align-top">
+          <dl className="grid gap-0.5 text-[0.8125rem]">
+            <div>
+              <dt className="sr-only">Owner</dt>
+              <dd className="break-all">{company.ownerEmail}</dd>
+            </div>
+            <div>
+              <dt className="sr-only">Contact email</dt>
+              <dd className="break-all text-muted-foreground">{company.contactEmail}</dd>
+            </div>
+          </dl>
+        </TableCell>
+        <TableCell className="min-w-36 align-top text-[0.8125rem]">{company.materials.join(', ')}</TableCell>
+        <TableCell className="tabular align-top whitespace-nowrap text-[0.8125rem]">
+          {formatShortDate(company.createdAt)}
+        </TableCell>
+        <TableCell className="min-w-48 align-top">
+          <div className="grid justify-items-start gap-1.5">
+            <VerificationBadge verified={company.verified} />
+            <ActiveInDirectory />
+            <VerifiedRecord company={company} />
           </div>
-          <div>
-            <dt className="sr-only">Contact email</dt>
-            <dd className="break-all text-muted-foreground">{company.contactEmail}</dd>
-          </div>
-        </dl>
-      </TableCell>
-      <TableCell className="min-w-36 align-top text-[0.8125rem]">{company.materials.join(', ')}</TableCell>
-      <TableCell className="tabular align-top whitespace-nowrap text-[0.8125rem]">
-        {formatShortDate(company.createdAt)}
-      </TableCell>
-      <TableCell className="min-w-48 align-top">
-        <div className="grid justify-items-start gap-1.5">
-          <VerificationBadge verified={company.verified} />
-          <ActiveInDirectory />
-          <VerifiedRecord company={company} />
-        </div>
-      </TableCell>
-      <TableCell className="align-top">
-        <CompanyActions company={company} actions={actions} className="flex justify-end gap-2" />
-      </TableCell>
-    </TableRow>
+        </TableCell>
+        <TableCell className="align-top">
+          <CompanyActions company={company} actions={actions} className="flex justify-end gap-2" />
+        </TableCell>
+      </TableRow>
+      {changed ? (
+        <TableRow>
+          <TableCell colSpan={6} className="pt-0">
+            <ChangeList title={CHANGES_TITLE} changes={company.verificationChanges} />
+          </TableCell>
+        </TableRow>
+      ) : null}
+    </Fragment>
   );
 }
 
@@ -310,6 +323,7 @@ function CompanyCard({ company, actions }: { company: AdminCompany; actions: Row
           <ActiveInDirectory />
         </div>
         <VerifiedRecord company={company} />
+        <ChangeList title={CHANGES_TITLE} changes={company.verificationChanges} />
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         {facts.map(([label, value]) => (

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ChangeList } from '@/components/ui/change-list';
 import {
   Dialog,
   DialogContent,
@@ -135,7 +136,11 @@ function ReviewCard({
           <Badge variant="secondary">{capitalize(listing.category)}</Badge>
           {listing.approvalStatus === 'approved' ? <Badge variant="success">Approved</Badge> : null}
           {listing.approvalStatus === 'rejected' ? <Badge variant="destructive">Rejected</Badge> : null}
-          {listing.approvalStatus === 'pending' ? <Badge variant="warning">Pending review</Badge> : null}
+          {listing.approvalStatus === 'pending' ? (
+            <Badge variant="warning">
+              {listing.reviewChanges.length > 0 ? 'Edited since approval' : 'Pending review'}
+            </Badge>
+          ) : null}
         </div>
         <h2 className="text-lg font-semibold leading-snug">{listing.title}</h2>
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
@@ -147,6 +152,7 @@ function ReviewCard({
           ))}
         </dl>
         <p className="line-clamp-4 whitespace-pre-line text-sm text-slate-700">{listing.description}</p>
+        <ChangeList title="Changed since approval" changes={listing.reviewChanges} />
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-[0.8125rem] text-muted-foreground">
           <span className="flex items-center gap-1">
             <MapPin className="size-3.5" aria-hidden />

@@ -8,6 +8,7 @@ import {
   CompanyBodySchema,
   type CompanyInput,
   DEFAULT_COMPANY_TYPE,
+  verifiedFieldChanges,
 } from '@app/shared/companies/companies.schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ArrowRight, Check } from 'lucide-react';
@@ -16,6 +17,8 @@ import { flushSync } from 'react-dom';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { ChangeList } from '@/components/ui/change-list';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -126,20 +129,36 @@ export function CompanyWizard({ company, defaultContactEmail, onDone, onCancel }
     if (first >= 0 && first !== step) goTo(first);
   };
 
+  // Values waiting for the owner's confirmation that a verified company goes back to review.
+  const [unconfirmed, setUnconfirmed] = useState<CompanyBody | null>(null);
+  const reverifyChanges = company && unconfirmed ? verifiedFieldChanges(company, unconfirmed) : [];
+
   const save = form.handleSubmit(async (values) => {
+    if (company?.verified && verifiedFieldChanges(company, values).length > 0) {
+      setUnconfirmed(values);
+      return;
+    }
+    await persist(values);
+  }, showFirstInvalidStep);
+
+  const persist = async (values: CompanyBody) => {
     try {
       if (company) {
-        await update.mutateAsync({ id: company.id, body: values });
-        toast.success(COMPANY_MESSAGES.updated);
+        const saved = await update.mutateAsync({ id: company.id, body: values });
+        if (company.verified && !saved.verified)
+          toast.success(COMPANY_MESSAGES.updated, { description: COMPANY_MESSAGES.reverifyNotice });
+        else toast.success(COMPANY_MESSAGES.updated);
       } else {
         await create.mutateAsync(values);
         toast.success(COMPANY_MESSAGES.created);
       }
+      setUnconfirmed(null);
       onDone();
     } catch (error) {
+      setUnconfirmed(null);
       showSaveError(error);
     }
-  }, showFirstInvalidStep);
+  };
 
   const showSaveError = (error: unknown) => {
     if (!(error instanceof ApiRequestError)) {
@@ -375,6 +394,19 @@ export function CompanyWizard({ company, defaultContactEmail, onDone, onCancel }
           </Button>
         )}
       </div>
+      <ConfirmDialog
+        open={unconfirmed !== null}
+        onOpenChange={(open) => !open && setUnconfirmed(null)}
+        title={COMPANY_MESSAGES.reverifyTitle}
+        description={`${company?.companyName} is verified. Changing its name or contact email removes the Verified badge until our admin team verifies the company again; it stays listed in the directory meanwhile.`}
+        confirmLabel="Save and Request Verification"
+        busyLabel="Saving..."
+        isBusy={update.isPending}
+        destructive={false}
+        onConfirm={() => unconfirmed && void persist(unconfirmed)}
+      >
+        <ChangeList title="You are changing" changes={reverifyChanges} />
+      </ConfirmDialog>
     </form>
   );
 }
