@@ -629,15 +629,19 @@ describe('deals service', () => {
     const ctx = await setup();
     const publish = vi.spyOn(ctx.app.services.realtime, 'publishToUsers');
     const deal = await ctx.deals.createDeal(ctx.buyer, { listingId: ctx.listing.id, dealValue: 1000 });
+    // Published through the change's own transaction: the event goes out when it commits.
+    const inTransaction = expect.objectContaining({ tx: expect.anything() });
     expect(publish).toHaveBeenCalledWith(
       [ctx.buyer.id, ctx.seller.id],
       expect.objectContaining({ type: 'deal.created', dealId: deal.id, dealValueCents: 100_000 }),
+      inTransaction,
     );
     await ctx.deals.act(ctx.seller, deal.id, { action: 'confirm' });
-    expect(publish).toHaveBeenCalledWith([ctx.buyer.id, ctx.seller.id], {
-      type: 'deal.updated',
-      deal: { id: deal.id, status: 'initiated', escrowStatus: 'none' },
-    });
+    expect(publish).toHaveBeenCalledWith(
+      [ctx.buyer.id, ctx.seller.id],
+      { type: 'deal.updated', deal: { id: deal.id, status: 'initiated', escrowStatus: 'none' } },
+      inTransaction,
+    );
     publish.mockRestore();
   });
 

@@ -187,6 +187,7 @@ const move = (from: string, to: string, amountCents: number): LedgerLine[] => [
   { account: to, amountCents: -amountCents },
 ];
 const dollars = (cents: number) => cents / 100;
+const dealKindOf = (row: DealRow) => (dealTypeOf(row.notes) === 'buy_now' ? 'Buy Now purchase' : 'offer');
 
 /** The spec's message when the machine refuses a transition. */
 function refusalMessage(transition: DealTransition, state: DealMachineState): string {
@@ -682,7 +683,8 @@ export function createDealsService(deps: {
   ): Promise<Applied | null> {
     try {
       const applied = await applyInTx(tx, dealId, transition, actor, payload);
-      defer(() => afterTransition(applied, transition));
+      await announceTransition(tx, applied, transition);
+      defer(() => afterCommit(applied));
       return applied;
     } catch (err) {
       // Refusals happen before any write, so the caller's transaction is untouched.
@@ -726,10 +728,11 @@ export function createDealsService(deps: {
       const tx = t as unknown as Db;
       const result = await applyInTx(tx, dealId, transition, actor, payload);
       if (auditEntry) await audit(auditEntry, tx);
+      await announceTransition(tx, result, transition);
       return result;
     });
     if (transition === 'refund-escrow') await refundCardFunding(dealId);
-    await afterTransition(applied, transition);
+    await afterCommit(applied);
     return applied.after;
   }
 
@@ -800,9 +803,10 @@ export function createDealsService(deps: {
       const tx = t as unknown as Db;
       const result = await applyInTx(tx, dealId, claim.transition, claim.actor, { escrowClaimId: claim.id });
       if (claim.audit) await audit(claim.audit, tx);
+      await announceTransition(tx, result, claim.transition);
       return result;
     });
-    await afterTransition(applied, claim.transition);
+    await afterCommit(applied);
     return applied.after;
   }
 
@@ -851,17 +855,29 @@ export function createDealsService(deps: {
     await updateEscrowPayment(db, ep.id, { settledAt: clock.now(), updatedAt: clock.now() });
   }
 
-  /** Emails and realtime after a transition committed; failures are logged, never thrown. */
-  async function afterTransition(applied: Applied, transition: DealTransition): Promise<void> {
-    const { after } = applied;
+  /** After the commit: the completion hook (impact and price index jobs); failures are logged. */
+  async function afterCommit(applied: Applied): Promise<void> {
     if (applied.completed && deps.onDealCompleted)
-      await deps.onDealCompleted(after.id).catch((err) => logError('deal completion hook failed', err));
-    await realtime
-      .publishToUsers([after.buyerUserId, after.sellerUserId], {
+      await deps
+        .onDealCompleted(applied.after.id)
+        .catch((err) => logError('deal completion hook failed', err));
+  }
+
+  /**
+   * The realtime event and the emails of a transition, written in its own transaction (a transactional
+   * outbox): they go out exactly when the change commits, and never for a change that rolled back or
+   * whose process died before committing.
+   */
+  async function announceTransition(tx: Db, applied: Applied, transition: DealTransition): Promise<void> {
+    const { after } = applied;
+    await realtime.publishToUsers(
+      [after.buyerUserId, after.sellerUserId],
+      {
         type: 'deal.updated',
         deal: { id: after.id, status: after.status, escrowStatus: after.escrowStatus },
-      })
-      .catch((err) => logError('realtime publish failed', err));
+      },
+      { tx },
+    );
     const kind = (
       {
         'escrow-funded': 'deal-escrow-funded',
@@ -874,7 +890,7 @@ export function createDealsService(deps: {
       } as Partial<Record<DealTransition, string>>
     )[transition];
     if (!kind) return;
-    const { listing, buyer, seller } = await partiesOf(after);
+    const { listing, buyer, seller } = await partiesOf(after, tx);
     const value = formatCents(after.dealValueCents);
     const title = listing?.title ?? 'your deal';
     const messages: Record<string, { subject: string; heading: string; lines: string[] }> = {
@@ -919,24 +935,23 @@ export function createDealsService(deps: {
     const recipients = transition === 'ship-goods' ? [buyer] : [buyer, seller];
     for (const to of recipients) {
       if (!to) continue;
-      await notifications
-        .queueEmail({
+      await notifications.queueEmail(
+        {
           to: to.email,
           kind,
           meta: { dealId: after.id },
           render: (brand) => dealEmail(brand, { ...messages[kind], url: dealsUrl }),
-        })
-        .catch((err) => logError('deal email failed', err));
+        },
+        { tx },
+      );
     }
   }
 
   // --- reads and views ---
 
-  async function partiesOf(deal: DealRow) {
-    const [listing, users] = await Promise.all([
-      findListingBrief(db, deal.listingId),
-      findUserBriefs(db, [deal.buyerUserId, deal.sellerUserId]),
-    ]);
+  async function partiesOf(deal: DealRow, tx: Db = db) {
+    const listing = await findListingBrief(tx, deal.listingId);
+    const users = await findUserBriefs(tx, [deal.buyerUserId, deal.sellerUserId]);
     return {
       listing,
       buyer: users.find((u) => u.id === deal.buyerUserId),
@@ -1093,23 +1108,29 @@ export function createDealsService(deps: {
       settings.get('deals.escrow_required'),
     ]);
     const now = clock.now();
-    const row = await insertDeal(db, {
-      id: randomUUID(),
-      listingId: listing.id,
-      buyerUserId: user.id,
-      sellerUserId: listing.userId,
-      dealValueCents: valueCents,
-      commissionRateBps: rateBps,
-      commissionCents: commissionFor(valueCents, rateBps),
-      escrowRequired,
-      notes,
-      quantity,
-      unit: listing.unit,
-      buyNow: opts.buyNow ?? false,
-      status: 'initiated',
-      lastOfferBy: 'buyer',
-      createdAt: now,
-      updatedAt: now,
+    // The deal, its realtime event and its emails commit together (a transactional outbox).
+    const row = await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const inserted = await insertDeal(tx, {
+        id: randomUUID(),
+        listingId: listing.id,
+        buyerUserId: user.id,
+        sellerUserId: listing.userId,
+        dealValueCents: valueCents,
+        commissionRateBps: rateBps,
+        commissionCents: commissionFor(valueCents, rateBps),
+        escrowRequired,
+        notes,
+        quantity,
+        unit: listing.unit,
+        buyNow: opts.buyNow ?? false,
+        status: 'initiated',
+        lastOfferBy: 'buyer',
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (inserted) await announceCreated(tx, inserted, listing);
+      return inserted;
     });
     if (!row) {
       // A repeated Buy Now (a double click, ten clicks at once): the buyer's open deal answers.
@@ -1117,34 +1138,35 @@ export function createDealsService(deps: {
       if (!open) throw new AppError('CONFLICT', DEAL_MESSAGES.updateFailed);
       return { row: open, created: false };
     }
-    await announceCreated(row, listing);
+    await postDealMessage(row, listing);
     return { row, created: true };
   }
 
   /** Both parties hear of a new deal; a failed email or message never stops the deal. */
-  async function announceCreated(row: DealRow, listing: ListingBrief): Promise<void> {
-    const users = await findUserBriefs(db, [row.buyerUserId, row.sellerUserId]);
+  async function announceCreated(tx: Db, row: DealRow, listing: ListingBrief): Promise<void> {
+    const users = await findUserBriefs(tx, [row.buyerUserId, row.sellerUserId]);
     const buyer = users.find((u) => u.id === row.buyerUserId);
     const seller = users.find((u) => u.id === row.sellerUserId);
     const value = formatCents(row.dealValueCents);
-    const type = dealTypeOf(row.notes) === 'buy_now' ? 'Buy Now purchase' : 'offer';
-    await realtime
-      .publishToUsers([row.buyerUserId, row.sellerUserId], {
+    await realtime.publishToUsers(
+      [row.buyerUserId, row.sellerUserId],
+      {
         type: 'deal.created',
         dealId: row.id,
         listingTitle: listing.title,
         dealValueCents: row.dealValueCents,
         buyerUserId: row.buyerUserId,
         sellerUserId: row.sellerUserId,
-      })
-      .catch((err) => logError('realtime publish failed', err));
+      },
+      { tx },
+    );
     for (const [to, heading] of [
       [buyer, `You proposed a deal for ${listing.title}`],
       [seller, `New deal proposed for ${listing.title}`],
     ] as const) {
       if (!to) continue;
-      await notifications
-        .queueEmail({
+      await notifications.queueEmail(
+        {
           to: to.email,
           kind: 'deal-created',
           meta: { dealId: row.id },
@@ -1153,31 +1175,35 @@ export function createDealsService(deps: {
               subject: `New deal: ${listing.title} (${value})`,
               heading,
               lines: [
-                `Deal value: ${value} (${type})`,
+                `Deal value: ${value} (${dealKindOf(row)})`,
                 `Buyer: ${buyer?.name ?? ''}`,
                 `Seller: ${seller?.name ?? ''}`,
                 'Both parties need to confirm to proceed with escrow.',
               ],
               url: dealsUrl,
             }),
-        })
-        .catch((err) => logError('deal email failed', err));
+        },
+        { tx },
+      );
     }
-    if (deps.messaging && buyer && seller) {
-      await deps.messaging
-        .openConversation({
-          starterId: buyer.id,
-          recipientId: seller.id,
-          subject: `Deal: ${listing.title}`,
-          listingId: listing.id,
-          firstMessage: {
-            content: `New ${type} for ${listing.title}: ${value}.`,
-            messageType: 'deal',
-            metadata: { dealId: row.id, dealValueCents: row.dealValueCents },
-          },
-        })
-        .catch((err) => logError('deal message failed', err));
-    }
+  }
+
+  /** The deal's message in the buyer–seller thread, after the commit (a failure never stops the deal). */
+  async function postDealMessage(row: DealRow, listing: ListingBrief): Promise<void> {
+    if (!deps.messaging) return;
+    await deps.messaging
+      .openConversation({
+        starterId: row.buyerUserId,
+        recipientId: row.sellerUserId,
+        subject: `Deal: ${listing.title}`,
+        listingId: listing.id,
+        firstMessage: {
+          content: `New ${dealKindOf(row)} for ${listing.title}: ${formatCents(row.dealValueCents)}.`,
+          messageType: 'deal',
+          metadata: { dealId: row.id, dealValueCents: row.dealValueCents },
+        },
+      })
+      .catch((err) => logError('deal message failed', err));
   }
 
   async function listingForDeal(
@@ -1344,36 +1370,43 @@ export function createDealsService(deps: {
           DEAL_MESSAGES.noTransactionId,
           DEAL_MESSAGES.noTransactionId,
         );
-      await startFunding(user, dealId, {
-        ...base,
-        providerTransactionId: transaction.transactionId,
-        reference: transaction.transactionId,
-        escrowUrl: transaction.escrowUrl,
-      });
       const { buyer, seller } = await partiesOf(row);
-      for (const to of [buyer?.email, sellerEmail]) {
-        if (!to) continue;
-        await notifications
-          .queueEmail({
-            to,
-            kind: 'deal-escrow-created',
-            meta: { dealId, transactionId: transaction.transactionId },
-            render: (brand) =>
-              dealEmail(brand, {
-                subject: `Escrow transaction created: ${title}`,
-                heading: DEAL_MESSAGES.escrowCreatedTitle,
-                lines: [
-                  `Deal value: ${formatCents(breakdown.dealValueCents)}`,
-                  `Total amount: ${formatCents(breakdown.totalCents)}`,
-                  `Transaction: ${transaction.transactionId}`,
-                  `Escrow page: ${transaction.escrowUrl}`,
-                  `Buyer: ${buyer?.email ?? ''} · Seller: ${seller?.name ?? ''}`,
-                ],
-                url: dealsUrl,
-              }),
-          })
-          .catch((err) => logError('deal email failed', err));
-      }
+      await startFunding(
+        user,
+        dealId,
+        {
+          ...base,
+          providerTransactionId: transaction.transactionId,
+          reference: transaction.transactionId,
+          escrowUrl: transaction.escrowUrl,
+        },
+        async (tx) => {
+          for (const to of [buyer?.email, sellerEmail]) {
+            if (!to) continue;
+            await notifications.queueEmail(
+              {
+                to,
+                kind: 'deal-escrow-created',
+                meta: { dealId, transactionId: transaction.transactionId },
+                render: (brand) =>
+                  dealEmail(brand, {
+                    subject: `Escrow transaction created: ${title}`,
+                    heading: DEAL_MESSAGES.escrowCreatedTitle,
+                    lines: [
+                      `Deal value: ${formatCents(breakdown.dealValueCents)}`,
+                      `Total amount: ${formatCents(breakdown.totalCents)}`,
+                      `Transaction: ${transaction.transactionId}`,
+                      `Escrow page: ${transaction.escrowUrl}`,
+                      `Buyer: ${buyer?.email ?? ''} · Seller: ${seller?.name ?? ''}`,
+                    ],
+                    url: dealsUrl,
+                  }),
+              },
+              { tx },
+            );
+          }
+        },
+      );
       return {
         kind: 'escrow_transaction',
         transactionId: transaction.transactionId,
@@ -1415,6 +1448,8 @@ export function createDealsService(deps: {
     user: SessionUser,
     dealId: string,
     attempt: Omit<Parameters<typeof insertEscrowPayment>[1], 'id'>,
+    /** Emails of this route, queued in the same transaction. */
+    announceFunding?: (tx: Db) => Promise<void>,
   ): Promise<void> {
     const applied = await db.transaction(async (t) => {
       const tx = t as unknown as Db;
@@ -1424,9 +1459,11 @@ export function createDealsService(deps: {
       await insertEscrowPayment(tx, { id: randomUUID(), ...attempt, createdAt: now, updatedAt: now });
       if (attempt.providerTransactionId)
         await updateDeal(tx, dealId, { escrowTransactionId: attempt.providerTransactionId });
+      await announceTransition(tx, result, 'fund-escrow');
+      await announceFunding?.(tx);
       return result;
     });
-    await afterTransition(applied, 'fund-escrow');
+    await afterCommit(applied);
   }
 
   /** The escrow_funding purpose handler: runs once, inside the payment's booking transaction. */
