@@ -346,7 +346,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: env.appUrl,
     isAdmin: admin.isAdmin,
   });
-  const billing = createBillingService({ db: database.db, payments, settings, clock, appUrl: env.appUrl });
+  const companies = createCompaniesService({
+    db: database.db,
+    clock,
+    notifications,
+    realtime,
+    appUrl: env.appUrl,
+    audit,
+  });
+  const billing = createBillingService({
+    db: database.db,
+    payments,
+    companies,
+    settings,
+    clock,
+    appUrl: env.appUrl,
+  });
   const storage = deps.storage ?? createStorage({ s3: env.s3, localRoot: path.join(env.dataDir, 'uploads') });
   // Market jobs (matching, price index) register here; the listings service calls them after commit.
   const listingChangedHandlers: Array<(listingId: string) => Promise<void>> = [];
@@ -392,14 +407,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
   });
   listingChangedHandlers.push((listingId) => requestMatching(jobs, listingId));
-  const companies = createCompaniesService({
-    db: database.db,
-    clock,
-    notifications,
-    realtime,
-    appUrl: env.appUrl,
-    audit,
-  });
   const contact = createContactService({
     db: database.db,
     clock,
