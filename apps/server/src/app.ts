@@ -35,6 +35,7 @@ import { adminUsersRoutes } from './modules/admin/users.routes.ts';
 import { createAdminUsersService } from './modules/admin/users.service.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { createAdsService } from './modules/ads/ads.service.ts';
+import { scheduleBillingJobs } from './modules/billing/billing.job.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { type BillingService, createBillingService } from './modules/billing/billing.service.ts';
 import { blogRoutes } from './modules/blog/blog.routes.ts';
@@ -568,6 +569,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await grades.seedGrades();
   if (sandbox) await startSandboxJobs(jobs, sandbox);
   await schedulePaymentsJobs(jobs, payments);
+  await scheduleBillingJobs(jobs, billing);
   await scheduleListingsJobs(jobs, listings);
   await scheduleMessagingJobs(jobs, messaging);
   await scheduleDealJobs(jobs, deals);

@@ -177,7 +177,8 @@ describe('when Premium ends, listings follow the free plan', () => {
     expect(user.id).not.toBe(other.user.id);
   });
 
-  it('gives them the free expiry when a subscription cancelled in the portal reaches its period end', async () => {
+  /** A premium user with one listing who cancelled in the portal: Premium runs to the period end. */
+  async function cancelledWithListing() {
     const clock = createTestClock();
     const { app } = await buildTestApp({ clock });
     const { client } = await subscribedClient(app);
@@ -185,13 +186,32 @@ describe('when Premium ends, listings follow the free plan', () => {
     expect((await postForm(client, await openPortal(client), { action: 'cancel' })).statusCode).toBe(303);
     await settleWebhooks(app);
     expect((await client.get(`/api/listings/${listing.id}`)).json().expiresAt).toBeNull();
+    const end = Date.parse((await statusOf(client)).currentPeriodEnd);
+    return { clock, app, client, listing, end };
+  }
 
-    clock.set(new Date(Date.parse((await statusOf(client)).currentPeriodEnd) + 1000));
+  it('gives them the free expiry when a subscription cancelled in the portal reaches its period end', async () => {
+    const { clock, app, client, listing, end } = await cancelledWithListing();
+    clock.set(new Date(end + 1000));
     await runSandboxMaintenance(app);
     expect(await statusOf(client)).toMatchObject({ subscribed: false, status: 'canceled' });
     expect((await client.get(`/api/listings/${listing.id}`)).json().expiresAt).toBe(
       firstOfNextMonthUtc(clock.now()).toISOString(),
     );
+  });
+
+  it('gives them the free expiry when the webhook ending the subscription never comes', async () => {
+    const { clock, app, client, listing, end } = await cancelledWithListing();
+
+    clock.set(new Date(end - 60_000));
+    expect(await app.services.billing.syncLapsedSubscriptions()).toBe(0);
+    // The provider's maintenance (and its webhook) has not run: only the sweep notices the end.
+    clock.set(new Date(end + 60_000));
+    expect(await app.services.billing.syncLapsedSubscriptions()).toBe(1);
+    expect((await client.get(`/api/listings/${listing.id}`)).json().expiresAt).toBe(
+      firstOfNextMonthUtc(clock.now()).toISOString(),
+    );
+    expect(await app.services.billing.syncLapsedSubscriptions()).toBe(0);
   });
 
   it('gives them the free expiry when a failed renewal ends the subscription, not while it is retried', async () => {

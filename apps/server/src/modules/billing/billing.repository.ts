@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, desc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, desc, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { premiumCheckouts, premiumRefunds, subscriptions } from './billing.table.ts';
 
@@ -81,4 +81,18 @@ export async function settleCheckout(db: Db, providerCheckoutId: string, at: Dat
     .update(premiumCheckouts)
     .set({ settledAt: at })
     .where(eq(premiumCheckouts.providerCheckoutId, providerCheckoutId));
+}
+
+/** Subscriptions the mirror still calls subscribed whose current period ended before `before`. */
+export async function listSubscribedEndedBefore(db: Db, provider: string, before: Date) {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.provider, provider),
+        eq(subscriptions.subscribed, true),
+        lt(subscriptions.currentPeriodEnd, before),
+      ),
+    );
 }

@@ -35,6 +35,7 @@ import {
   insertPremiumCheckout,
   insertPremiumRefund,
   listPremiumRefundsMatching,
+  listSubscribedEndedBefore,
   listSubscriptionsByUser,
   listUnsettledCheckouts,
   type SubscriptionRow,
@@ -156,6 +157,19 @@ export function createBillingService(deps: {
           await handle({ userId, freeListingExpiry: firstOfNextMonthUtc(now) }, tx);
       return row;
     });
+  }
+
+  /**
+   * Re-reads every subscription the mirror still calls subscribed whose period is over (a webhook
+   * lost or late): an ended one then applies the free plan, a renewed one shows its new period.
+   */
+  async function syncLapsedSubscriptions(): Promise<number> {
+    const now = clock.now();
+    const lapsed = (await listSubscribedEndedBefore(db, provider.name, now)).filter(
+      (row) => !isSubscriptionActive(row, now),
+    );
+    for (const row of lapsed) await syncSubscription(row.providerSubscriptionId);
+    return lapsed.length;
   }
 
   /** A paid invoice becomes a payment (booked in the ledger); either way the subscription is re-read. */
@@ -383,6 +397,7 @@ export function createBillingService(deps: {
   return {
     onPremiumEnded,
     syncSubscription,
+    syncLapsedSubscriptions,
     getSubscriptionSummary,
     getSubscriptionStatus,
     isPremium,
