@@ -35,6 +35,7 @@ import { adminUsersRoutes } from './modules/admin/users.routes.ts';
 import { createAdminUsersService } from './modules/admin/users.service.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { createAdsService } from './modules/ads/ads.service.ts';
+import { scheduleBillingJobs } from './modules/billing/billing.job.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { type BillingService, createBillingService } from './modules/billing/billing.service.ts';
 import { blogRoutes } from './modules/blog/blog.routes.ts';
@@ -346,7 +347,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: env.appUrl,
     isAdmin: admin.isAdmin,
   });
-  const billing = createBillingService({ db: database.db, payments, settings, clock, appUrl: env.appUrl });
+  const companies = createCompaniesService({
+    db: database.db,
+    clock,
+    notifications,
+    realtime,
+    appUrl: env.appUrl,
+    audit,
+  });
+  const billing = createBillingService({
+    db: database.db,
+    payments,
+    companies,
+    settings,
+    clock,
+    appUrl: env.appUrl,
+  });
   const storage = deps.storage ?? createStorage({ s3: env.s3, localRoot: path.join(env.dataDir, 'uploads') });
   // Market jobs (matching, price index) register here; the listings service calls them after commit.
   const listingChangedHandlers: Array<(listingId: string) => Promise<void>> = [];
@@ -392,14 +408,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
   });
   listingChangedHandlers.push((listingId) => requestMatching(jobs, listingId));
-  const companies = createCompaniesService({
-    db: database.db,
-    clock,
-    notifications,
-    realtime,
-    appUrl: env.appUrl,
-    audit,
-  });
   const contact = createContactService({
     db: database.db,
     clock,
@@ -561,6 +569,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await grades.seedGrades();
   if (sandbox) await startSandboxJobs(jobs, sandbox);
   await schedulePaymentsJobs(jobs, payments);
+  await scheduleBillingJobs(jobs, billing);
   await scheduleListingsJobs(jobs, listings);
   await scheduleMessagingJobs(jobs, messaging);
   await scheduleDealJobs(jobs, deals);

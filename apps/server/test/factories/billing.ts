@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { SANDBOX_SIGNATURE_HEADER } from '../../src/modules/payments/providers/sandbox/sandbox-signature.ts';
 import { TEST_APP_URL, type TestClient } from '../build-test-app.ts';
 import { signedInClient } from './accounts.ts';
 
@@ -83,9 +84,27 @@ export async function settleWebhooks(app: FastifyInstance) {
     .toBe(0);
 }
 
+/** Runs the sandbox's scheduled work at the test clock's time and waits for its webhooks. */
+export async function runSandboxMaintenance(app: FastifyInstance) {
+  await app.services.sandbox?.runMaintenance();
+  await settleWebhooks(app);
+}
+
 /** A signed-in administrator. */
 export async function adminClient(app: FastifyInstance) {
   const signedIn = await signedInClient(app);
   await app.services.admin.makeAdminByEmail(signedIn.user.email);
   return signedIn;
+}
+
+/** Hands the webhooks a `manual` sandbox held back to the payments service, signed, as they arrive late. */
+export async function deliverHeldWebhooks(app: FastifyInstance) {
+  const sandbox = app.services.sandbox;
+  if (!sandbox) throw new Error('The sandbox provider is not active');
+  for (const event of await sandbox.listEvents({ undeliveredOnly: true })) {
+    const rawBody = JSON.stringify(event.payload);
+    await app.services.payments.processWebhook(rawBody, {
+      [SANDBOX_SIGNATURE_HEADER]: sandbox.signPayload(rawBody),
+    });
+  }
 }

@@ -12,6 +12,12 @@ export const PORTAL_FAILED_MESSAGE = 'Unable to open customer portal. Please try
 export const ALREADY_SUBSCRIBED_MESSAGE = 'You already have an active Premium subscription.';
 export const MONEY_BACK_EXPIRED_MESSAGE = 'The 7-day money-back guarantee has ended for this subscription.';
 export const NO_SUBSCRIPTION_MESSAGE = 'You have no active subscription.';
+/** The money-back guarantee is granted once per customer: this account or its email had it before. */
+export const MONEY_BACK_USED_MESSAGE =
+  'You have already used the 7-day money-back guarantee. It applies once per customer.';
+/** ...and once per company: another account of one of your companies had it before. */
+export const MONEY_BACK_USED_BY_COMPANY_MESSAGE =
+  'The 7-day money-back guarantee has already been used for your company. It applies once per company.';
 
 /** Where the provider sends the browser back; the dashboard shows the specified toasts for these. */
 export const CHECKOUT_RETURN_PATHS = {
@@ -33,6 +39,8 @@ export const SubscriptionStatusSchema = z.object({
   currentPeriodEnd: z.string().nullable(),
   /** Until when "cancel with a full refund" is offered (7 days after the first payment), else null. */
   moneyBackEligibleUntil: z.string().nullable(),
+  /** Why the money-back guarantee is not offered within its window (already used), else null. */
+  moneyBackUnavailableReason: z.string().nullable(),
   priceCents: z.number().int(),
 });
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;

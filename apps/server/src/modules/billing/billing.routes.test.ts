@@ -38,6 +38,7 @@ describe('subscribing to Premium through the sandbox checkout', () => {
       cancelAtPeriodEnd: false,
       currentPeriodEnd: null,
       moneyBackEligibleUntil: null,
+      moneyBackUnavailableReason: null,
       priceCents: 4900,
     });
 

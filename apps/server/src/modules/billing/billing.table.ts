@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.table.ts';
 
@@ -31,4 +32,44 @@ export const subscriptions = pgTable(
     syncedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex().on(t.provider, t.providerSubscriptionId), index().on(t.userId, t.createdAt)],
+);
+
+/**
+ * Every refund of a Premium payment: the 7-day money-back guarantee is granted once per customer and
+ * per company, so each row keeps who it went to as identity keys (`user:<id>`, `email:<address>`,
+ * `domain:<company domain>`, `company:<normalised name>`) taken when it was granted. No foreign key on
+ * purpose: deleting the subscription, the company or the account must not make the guarantee new again.
+ */
+export const premiumRefunds = pgTable(
+  'premium_refunds',
+  {
+    id: text().primaryKey(),
+    /** One row per refunded payment, however many partial refunds it took. */
+    paymentId: text().notNull().unique(),
+    provider: text().notNull(),
+    providerSubscriptionId: text().notNull(),
+    userId: text().notNull(),
+    identities: text().array().notNull().default(sql`'{}'::text[]`),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().using('gin', t.identities)],
+);
+
+/**
+ * Premium checkout pages a user opened: the refund route and Refresh read a page paid a moment ago
+ * from the provider, so Premium never waits for the webhook. `settledAt` is set once the page is paid
+ * and synced, or has expired.
+ */
+export const premiumCheckouts = pgTable(
+  'premium_checkouts',
+  {
+    providerCheckoutId: text().primaryKey(),
+    provider: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.userId, t.createdAt)],
 );

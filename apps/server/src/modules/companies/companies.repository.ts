@@ -78,6 +78,22 @@ export async function listByOwner(db: Db, userId: string): Promise<CompanyRow[]>
     .orderBy(desc(companies.createdAt), desc(companies.id));
 }
 
+/**
+ * A user's sign-in email and every company they own, removed ones included: who a customer is, for
+ * rules granted once per customer and company (the money-back guarantee).
+ */
+export async function findOwnerFacts(
+  db: Db,
+  userId: string,
+): Promise<{ email: string | null; companies: { companyName: string; contactEmail: string }[] }> {
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const owned = await db
+    .select({ companyName: companies.companyName, contactEmail: companies.contactEmail })
+    .from(companies)
+    .where(eq(companies.userId, userId));
+  return { email: user?.email ?? null, companies: owned };
+}
+
 export async function insertCompany(db: Db, row: NewCompanyRow): Promise<CompanyRow> {
   const [inserted] = await db.insert(companies).values(row).returning();
   return inserted;

@@ -28,6 +28,7 @@ import {
   countUnverified as countUnverifiedCompanies,
   deleteCompanyRow,
   findCompany,
+  findOwnerFacts,
   insertCompany,
   listByOwner,
   listForSitemap as listCompaniesForSitemap,
@@ -109,6 +110,11 @@ export function createCompaniesService(deps: {
 
   async function listOwn(userId: string): Promise<OwnCompanies> {
     return { items: (await listByOwner(db, userId)).map(toView) };
+  }
+
+  /** The owner's email and companies (removed ones too), read in the caller's transaction if given. */
+  async function getOwnerFacts(userId: string, tx: Db = db) {
+    return findOwnerFacts(tx, userId);
   }
 
   async function createCompany(user: SessionUser, body: CompanyBody): Promise<Company> {
@@ -251,6 +257,7 @@ export function createCompaniesService(deps: {
     getCompany,
     listForSitemap,
     listOwn,
+    getOwnerFacts,
     createCompany,
     updateOwnCompany,
     deleteOwnCompany,

@@ -509,6 +509,15 @@ export async function expireListings(db: Db, now: Date) {
     .returning({ id: listings.id });
 }
 
+/** Gives a user's non-expiring listings an expiry (their Premium ended); answers the ids changed. */
+export async function setExpiryWhereNone(db: Db, userId: string, expiresAt: Date) {
+  return db
+    .update(listings)
+    .set({ expiresAt })
+    .where(and(eq(listings.userId, userId), isNull(listings.expiresAt)))
+    .returning({ id: listings.id });
+}
+
 export async function endFeaturing(db: Db, now: Date) {
   return db
     .update(listings)

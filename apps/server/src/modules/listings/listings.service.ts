@@ -65,6 +65,7 @@ import {
   replaceListingImages,
   searchListings,
   searchListingsAfter,
+  setExpiryWhereNone,
   takeMonthlySlot,
   updateListing,
 } from './listings.repository.ts';
@@ -123,6 +124,12 @@ export function createListingsService(deps: {
       deps.logger?.error({ err, listingId }, 'onListingChanged hook failed');
     }
   }
+
+  // Premium ended (refund, cancellation, failed renewal): the listings it kept from expiring now
+  // follow the free plan, in the transaction that records the end. They stay public until then.
+  billing.onPremiumEnded(async ({ userId, freeListingExpiry }, tx) => {
+    await setExpiryWhereNone(tx, userId, freeListingExpiry);
+  });
 
   // A paid featuring: runs once, inside the transaction that books the payment.
   payments.registerPurposeHandler('featured_listing', {

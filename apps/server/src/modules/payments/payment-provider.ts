@@ -14,6 +14,8 @@ export type ProviderCheckoutSession = {
   subscriptionId: string | null;
   /** The provider's reference for the money movement (Stripe: PaymentIntent id), for refunds. */
   paymentRef: string | null;
+  /** A paid subscription page's first invoice, so a return from checkout can book it at once. */
+  invoiceId: string | null;
   amountTotalCents: number | null;
   url: string | null;
   metadata: Record<string, string>;

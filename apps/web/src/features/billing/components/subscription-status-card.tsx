@@ -132,6 +132,10 @@ function StatusCardBody({
           </p>
         ) : null}
 
+        {active && status.moneyBackUnavailableReason ? (
+          <p className="text-sm text-muted-foreground">{status.moneyBackUnavailableReason}</p>
+        ) : null}
+
         {moneyBackUntil ? (
           <Alert variant="info">
             <AlertTitle>{pricing.moneyBackGuaranteeDays}-day money-back guarantee</AlertTitle>

@@ -4,13 +4,15 @@ import { toast } from 'sonner';
 import { useAuth } from '@/lib/auth-client';
 import { getEntitlementsQueryOptions } from '../api/get-entitlements';
 import { getSubscriptionQueryOptions, useSubscription } from '../api/get-subscription';
+import { useRefreshSubscription } from '../api/refresh-subscription';
 
 const POLL_INTERVAL_MS = 1_000;
 const POLL_FOR_MS = 10_000;
 
 /**
  * After the provider sends the browser back from a paid checkout, the webhooks that activate Premium and
- * record the first payment may land a moment later. start() re-reads the auth state, then polls the
+ * record the first payment may land a moment later. start() re-reads the auth state and asks the server to
+ * read the paid checkout from the provider (Refresh), then polls the
  * subscription every second for up to ten seconds until it is subscribed with its money-back window
  * known, re-reading the auth state and entitlements as soon as it turns subscribed.
  */
@@ -23,15 +25,24 @@ export function useActivationPolling() {
   const polling = pollingSince !== null;
   const subscription = useSubscription(userId, { pollMs: polling ? POLL_INTERVAL_MS : false });
   const subscribed = subscription.data?.subscribed === true;
-  const settled = subscribed && subscription.data?.moneyBackEligibleUntil != null;
+  // Settled once the first payment is booked: the money-back window is known, or known to be used up.
+  const settled =
+    subscribed &&
+    (subscription.data?.moneyBackEligibleUntil != null ||
+      subscription.data?.moneyBackUnavailableReason != null);
   const { refresh } = auth;
+  const { mutate: refreshFromProvider } = useRefreshSubscription(userId);
 
   const start = useCallback(() => {
     announced.current = false;
     setPollingSince(Date.now());
     void refresh();
-    void queryClient.invalidateQueries({ queryKey: getSubscriptionQueryOptions(userId).queryKey });
-  }, [refresh, queryClient, userId]);
+    refreshFromProvider(undefined, {
+      // The webhooks still arrive; polling then sees Premium the ordinary way.
+      onError: () =>
+        void queryClient.invalidateQueries({ queryKey: getSubscriptionQueryOptions(userId).queryKey }),
+    });
+  }, [refresh, refreshFromProvider, queryClient, userId]);
 
   // Turned subscribed: the header, the auth state and the entitlements follow at once.
   useEffect(() => {

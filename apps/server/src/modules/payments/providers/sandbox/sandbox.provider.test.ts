@@ -1,5 +1,4 @@
 import { createServer } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, createClient, type TestClient } from '../../../../../test/build-test-app.ts';
 import { signedInClient } from '../../../../../test/factories/accounts.ts';
@@ -8,6 +7,7 @@ import {
   DECLINED_CARD,
   pathOf,
   postForm,
+  runSandboxMaintenance,
   SUCCESS_CARD,
   settleWebhooks,
   subscribedClient,
@@ -23,12 +23,6 @@ async function openPortal(client: TestClient) {
   return pathOf((await client.post('/api/billing/portal', {})).json().url);
 }
 
-/** Runs the sandbox's scheduled work at the test clock's time and waits for its webhooks. */
-async function runMaintenance(app: FastifyInstance) {
-  await app.services.sandbox?.runMaintenance();
-  await settleWebhooks(app);
-}
-
 describe('sandbox subscription periods', () => {
   it('renews at the end of the period with a paid invoice, extending premium by a month', async () => {
     const clock = createTestClock();
@@ -38,7 +32,7 @@ describe('sandbox subscription periods', () => {
     const firstEnd = new Date((await statusOf(client)).currentPeriodEnd);
 
     clock.set(new Date(firstEnd.getTime() + 60_000));
-    await runMaintenance(app);
+    await runSandboxMaintenance(app);
     const renewed = await statusOf(client);
     expect(renewed).toMatchObject({ subscribed: true, status: 'active' });
     expect(renewed.currentPeriodEnd).toBe(addMonthsUtc(firstEnd, 1).toISOString());
@@ -49,7 +43,7 @@ describe('sandbox subscription periods', () => {
     ]);
     expect(await app.services.ledger.getBalance(LEDGER_ACCOUNTS.revenueSubscriptions)).toBe(-9800);
 
-    await runMaintenance(app); // nothing is due any more
+    await runSandboxMaintenance(app); // nothing is due any more
     expect(await app.services.payments.listPayments(user.id)).toHaveLength(2);
   });
 
@@ -65,7 +59,7 @@ describe('sandbox subscription periods', () => {
     clock.set(new Date(Date.parse(status.currentPeriodEnd) + 1000));
     // Premium ends at the period end even before the provider's webhook says so.
     expect((await statusOf(client)).subscribed).toBe(false);
-    await runMaintenance(app);
+    await runSandboxMaintenance(app);
     expect(await statusOf(client)).toMatchObject({
       subscribed: false,
       status: 'canceled',
@@ -83,7 +77,7 @@ describe('sandbox subscription periods', () => {
     await settleWebhooks(app);
 
     clock.set(new Date(Date.parse((await statusOf(client)).currentPeriodEnd) + 60_000));
-    await runMaintenance(app);
+    await runSandboxMaintenance(app);
     expect(await statusOf(client)).toMatchObject({ status: 'past_due', subscribed: true });
     expect(await app.services.payments.listPayments(user.id)).toHaveLength(1);
     // Portal links last an hour, like Stripe's: the old one has expired, a new one shows the failure.
@@ -103,10 +97,10 @@ describe('sandbox subscription periods', () => {
     const { client } = await subscribedClient(app);
     await postForm(client, await openPortal(client), { action: 'update-card', ...DECLINED_CARD });
     clock.set(new Date(Date.parse((await statusOf(client)).currentPeriodEnd) + 60_000));
-    await runMaintenance(app);
+    await runSandboxMaintenance(app);
     expect((await statusOf(client)).status).toBe('past_due');
     clock.advanceDays(7);
-    await runMaintenance(app);
+    await runSandboxMaintenance(app);
     expect(await statusOf(client)).toMatchObject({ status: 'canceled', subscribed: false });
   });
 
@@ -116,7 +110,7 @@ describe('sandbox subscription periods', () => {
     const { client } = await signedInClient(app);
     const path = pathOf((await client.post('/api/billing/checkout', {})).json().url);
     clock.advanceDays(1.1);
-    await runMaintenance(app);
+    await runSandboxMaintenance(app);
     expect((await client.get(path)).statusCode).toBe(410);
     const late = await postForm(client, path, {
       action: 'pay',

@@ -266,7 +266,7 @@ export function createSandboxProvider(deps: {
 
     async getCheckoutSession(id) {
       const session = await findSession(db, id);
-      return session ? toProviderSession(session) : null;
+      return session ? await toProviderSession(session) : null;
     },
 
     async expireCheckoutSession(id) {
@@ -659,8 +659,9 @@ export function createSandboxProvider(deps: {
   const effectiveStatus = (s: SandboxSession): SandboxSession['status'] =>
     s.status === 'open' && s.expiresAt.getTime() <= now().getTime() ? 'expired' : s.status;
 
-  function toProviderSession(s: SandboxSession): ProviderCheckoutSession {
+  async function toProviderSession(s: SandboxSession): Promise<ProviderCheckoutSession> {
     const status = effectiveStatus(s);
+    const invoice = s.subscriptionId ? await findFirstPaidInvoice(db, s.subscriptionId) : undefined;
     return {
       id: s.id,
       mode: s.mode,
@@ -669,6 +670,7 @@ export function createSandboxProvider(deps: {
       customerId: s.customerId,
       subscriptionId: s.subscriptionId,
       paymentRef: s.chargeId,
+      invoiceId: invoice?.id ?? null,
       amountTotalCents: s.amountCents,
       url: status === 'open' ? checkoutUrl(s.id) : null,
       metadata: s.metadata,

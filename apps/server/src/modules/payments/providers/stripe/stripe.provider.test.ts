@@ -237,6 +237,30 @@ describe('the Stripe adapter: requests', () => {
     expect(requests[2].headers.get('idempotency-key')).toBe('refund:pay_1:0');
   });
 
+  it('reads a paid subscription Checkout Session with its subscription and first invoice', async () => {
+    const { provider } = fakeStripe(() => ({
+      id: 'cs_test_1',
+      object: 'checkout.session',
+      mode: 'subscription',
+      status: 'complete',
+      payment_status: 'paid',
+      customer: 'cus_1',
+      subscription: 'sub_1',
+      invoice: 'in_1',
+      payment_intent: null,
+      amount_total: 4900,
+      url: null,
+      metadata: { userId: 'u1' },
+    }));
+    expect(await provider.getCheckoutSession('cs_test_1')).toMatchObject({
+      mode: 'subscription',
+      status: 'complete',
+      subscriptionId: 'sub_1',
+      invoiceId: 'in_1',
+      paymentRef: null,
+    });
+  });
+
   it('reads the billing period from the subscription item and the payment from the invoice', async () => {
     const { provider } = fakeStripe((req) => {
       if (req.url.pathname.startsWith('/v1/subscriptions/'))

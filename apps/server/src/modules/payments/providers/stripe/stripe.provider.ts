@@ -132,6 +132,7 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
         customerId: idOf(s.customer),
         subscriptionId: idOf(s.subscription),
         paymentRef: idOf(s.payment_intent),
+        invoiceId: idOf(s.invoice),
         amountTotalCents: s.amount_total,
         url: s.url,
         metadata: (s.metadata ?? {}) as Record<string, string>,
