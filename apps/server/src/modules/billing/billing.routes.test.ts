@@ -256,6 +256,19 @@ describe('the customer portal', () => {
       .toBe(false);
   });
 
+  it('belongs to the first browser that opens it: a copied portal link cannot cancel the plan', async () => {
+    const { app } = await buildTestApp();
+    const { client } = await subscribedClient(app);
+    const path = pathOf((await client.post('/api/billing/portal', {})).json().url);
+    expect((await client.get(path)).statusCode).toBe(200);
+    const stranger = createClient(app);
+    const seen = await stranger.get(path);
+    expect(seen.statusCode).toBe(403);
+    expect(seen.body).toContain('This portal link was opened in another browser.');
+    expect((await postForm(stranger, path, { action: 'cancel' })).statusCode).toBe(403);
+    expect((await client.get('/api/billing/subscription')).json().cancelAtPeriodEnd).toBe(false);
+  });
+
   it('opens for a user who never subscribed and says there is nothing to manage', async () => {
     const { app } = await buildTestApp();
     const { client } = await signedInClient(app);

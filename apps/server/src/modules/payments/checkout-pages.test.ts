@@ -62,8 +62,8 @@ async function setup(opts: { sandboxWebhooks?: 'inject' | 'manual' } = {}) {
         [targetId],
       )
     ).map((r) => r.id);
-  const payPage = (url: string, method: 'card' | 'klarna' = 'card') =>
-    postForm(createClient(app), pathOf(url), {
+  const payPage = (url: string, method: 'card' | 'klarna' = 'card', browser = createClient(app)) =>
+    postForm(browser, pathOf(url), {
       action: 'pay',
       email: 'payer@example.test',
       method,
@@ -159,8 +159,9 @@ describe('checkout pages of one payment', () => {
     expect(urls.size).toBe(1);
     expect(await ctx.openPages(deal.id)).toHaveLength(1);
     const [url] = urls;
-    expect((await ctx.payPage(url)).statusCode).toBe(303);
-    expect((await ctx.payPage(url)).statusCode).toBe(303); // a second submit of the paid page
+    const tab = createClient(ctx.app);
+    expect((await ctx.payPage(url, 'card', tab)).statusCode).toBe(303);
+    expect((await ctx.payPage(url, 'card', tab)).statusCode).toBe(303); // a second submit of the paid page
     await ctx.settle();
     const { chargedCents } = await providerTotals(ctx.database);
     expect(chargedCents).toBe(7_500);
@@ -232,6 +233,27 @@ describe('checkout pages of one payment', () => {
     await ctx.deals.whenIdle();
     expect(await ctx.escrowOf(deal.id)).toBe(616_359);
     expect((await providerTotals(ctx.database)).chargedCents).toBe(card.breakdown.totalCents);
+  });
+
+  it('a checkout page belongs to the first browser that opens it: another browser can neither see nor pay it', async () => {
+    const ctx = await setup();
+    const deal = await ctx.agreedDeal();
+    const card = await ctx.fund(deal.id, 'card');
+    const buyerTab = createClient(ctx.app);
+    const opened = await buyerTab.get(pathOf(card.url));
+    expect(opened.statusCode).toBe(200);
+    expect(String(opened.headers['set-cookie'])).toMatch(
+      /^bearer_link=[\w-]+; Path=\/sandbox\/checkout\/cs_sbx_\w+; HttpOnly; SameSite=Lax/,
+    );
+    const stranger = createClient(ctx.app);
+    const seen = await stranger.get(pathOf(card.url));
+    expect(seen.statusCode).toBe(403);
+    expect(seen.body).toContain('This checkout link was opened in another browser.');
+    expect((await ctx.payPage(card.url, 'card', stranger)).statusCode).toBe(403);
+    expect((await providerTotals(ctx.database)).chargedCents).toBe(0);
+    expect((await ctx.payPage(card.url, 'card', buyerTab)).statusCode).toBe(303);
+    await ctx.settle();
+    expect((await ctx.deals.getDeal(ctx.buyer, deal.id)).escrowStatus).toBe('held');
   });
 
   it('a stray charge whose refund failed is refunded by the payments job', async () => {

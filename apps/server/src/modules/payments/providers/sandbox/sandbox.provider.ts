@@ -12,6 +12,7 @@ import {
 } from '../../payment-provider.ts';
 import {
   addRefundedAmount,
+  claimBrowser,
   completeSession,
   expireSession,
   expireSessions,
@@ -679,6 +680,9 @@ export function createSandboxProvider(deps: {
 
   return {
     ...provider,
+    /** Binds a hosted page to the first browser that opens it (see lib/bearer-link.ts). */
+    claimBrowser: (kind: 'checkout' | 'portal', id: string, keyHash: string) =>
+      claimBrowser(db, kind, id, keyHash),
     signPayload,
     deliverEvent,
     listEvents: (opts?: { undeliveredOnly?: boolean }) => listEvents(db, opts),

@@ -235,3 +235,19 @@ export async function markEventAttempt(db: Db, id: string, result: { delivered: 
     })
     .where(eq(sandboxEvents.id, id));
 }
+
+/** Records the first browser's key hash of a checkout page or portal; false when another got there first. */
+export async function claimBrowser(
+  db: Db,
+  kind: 'checkout' | 'portal',
+  id: string,
+  keyHash: string,
+): Promise<boolean> {
+  const table = kind === 'checkout' ? sandboxCheckoutSessions : sandboxPortalSessions;
+  const rows = await db
+    .update(table)
+    .set({ browserKeyHash: keyHash })
+    .where(and(eq(table.id, id), isNull(table.browserKeyHash)))
+    .returning({ id: table.id });
+  return rows.length > 0;
+}

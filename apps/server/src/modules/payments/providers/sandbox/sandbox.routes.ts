@@ -1,5 +1,7 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { holdsBearerLink } from '../../../../lib/bearer-link.ts';
 import type { CheckoutForm, PortalAction, SandboxProvider } from './sandbox.provider.ts';
 import { renderCheckoutPage, renderMessagePage, renderPortalPage } from './sandbox-pages.ts';
 
@@ -17,10 +19,40 @@ const FormSchema = z
   .default({});
 const PORTAL_ACTIONS = ['cancel', 'resume', 'refund', 'update-card'] as const;
 
-/** The sandbox provider's hosted pages, served by the app only while the sandbox is the provider. */
+const OTHER_BROWSER_MESSAGE = {
+  checkout:
+    'This checkout link was opened in another browser. Return to Recytrade and start the payment again.',
+  portal:
+    'This portal link was opened in another browser. Return to Recytrade and open the customer portal again.',
+} as const;
+
+/**
+ * The sandbox provider's hosted pages, served by the app only while the sandbox is the provider. Each
+ * page belongs to the first browser that opens it, and expires (checkout: a day; portal: an hour).
+ */
 export const sandboxPagesRoutes =
   (sandbox: SandboxProvider): FastifyPluginAsyncZod =>
   async (app) => {
+    /** Whether this browser holds the page; otherwise the refusal page is sent (403). */
+    const holds = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      kind: 'checkout' | 'portal',
+      page: { id: string; browserKeyHash: string | null },
+    ): Promise<boolean> => {
+      const held = await holdsBearerLink(request, reply, {
+        path: `/sandbox/${kind}/${encodeURIComponent(page.id)}`,
+        keyHash: page.browserKeyHash,
+        claim: (hash) => sandbox.claimBrowser(kind, page.id, hash),
+      });
+      if (!held)
+        reply
+          .type('text/html; charset=utf-8')
+          .status(403)
+          .send(renderMessagePage('Link already in use', OTHER_BROWSER_MESSAGE[kind]));
+      return held;
+    };
+
     // HTML forms post urlencoded bodies; this parser is scoped to these routes.
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -37,6 +69,7 @@ export const sandboxPagesRoutes =
         return reply
           .status(404)
           .send(renderMessagePage('Checkout not found', 'This checkout link is not valid.'));
+      if (!(await holds(request, reply, 'checkout', view.session))) return reply;
       if (view.session.status === 'complete')
         return renderMessagePage('Payment complete', 'This checkout has already been paid.', {
           href: view.session.successUrl,
@@ -61,6 +94,8 @@ export const sandboxPagesRoutes =
       { schema: { params: Params, body: FormSchema } },
       async (request, reply) => {
         const form = request.body as CheckoutForm & { action?: string };
+        const page = await sandbox.getCheckoutView(request.params.id);
+        if (page && !(await holds(request, reply, 'checkout', page.session))) return reply;
         if (form.action === 'cancel') {
           const cancelUrl = await sandbox.cancelUrlOf(request.params.id);
           if (cancelUrl) return reply.redirect(cancelUrl, 303);
@@ -90,6 +125,7 @@ export const sandboxPagesRoutes =
           return reply
             .status(404)
             .send(renderMessagePage('Portal not found', 'This portal link is not valid.'));
+        if (!(await holds(request, reply, 'portal', view.portal))) return reply;
         if (view.expired)
           return reply.status(410).send(
             renderMessagePage(
@@ -110,6 +146,8 @@ export const sandboxPagesRoutes =
       { schema: { params: Params, body: FormSchema } },
       async (request, reply) => {
         const form = request.body as CheckoutForm & { action?: string };
+        const portal = await sandbox.getPortalView(request.params.id);
+        if (portal && !(await holds(request, reply, 'portal', portal.portal))) return reply;
         const action = PORTAL_ACTIONS.find((a) => a === form.action) as PortalAction | undefined;
         const result = action
           ? await sandbox.applyPortalAction(request.params.id, action, form)

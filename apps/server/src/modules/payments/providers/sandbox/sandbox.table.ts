@@ -39,6 +39,8 @@ export const sandboxCheckoutSessions = pgTable('sandbox_checkout_sessions', {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
   completedAt: timestamp({ withTimezone: true }),
+  /** The page belongs to the first browser that opened it (lib/bearer-link.ts): the hash of its key. */
+  browserKeyHash: text(),
 });
 
 export const sandboxSubscriptions = pgTable(
@@ -120,6 +122,8 @@ export const sandboxPortalSessions = pgTable('sandbox_portal_sessions', {
   returnUrl: text().notNull(),
   /** The app's money-back window: "cancel now with a refund" is offered until then. */
   refundableUntil: timestamp({ withTimezone: true }),
+  /** The portal belongs to the first browser that opened it (lib/bearer-link.ts): the hash of its key. */
+  browserKeyHash: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
 });
