@@ -136,6 +136,12 @@ test('an offer is confirmed by both, funded by card, shipped and released, its c
   await reloadUntil(seller, SELLER_LISTING, (c) => c.getByRole('button', { name: 'Ship Goods' }));
   const shipping = await dealCard(seller, SELLER_LISTING);
   await expect(shipping.getByText('Held in escrow')).toBeVisible();
+  // The checklist never goes backwards: funding keeps the confirmation ticked.
+  await expect(shipping.getByRole('listitem').filter({ hasText: 'Deal Confirmed' })).toContainText('(done)');
+  await expect(shipping.getByRole('listitem').filter({ hasText: 'Escrow Funded' })).toContainText('(done)');
+  await expect(shipping.getByRole('listitem').filter({ hasText: 'Goods Shipped' })).toContainText(
+    '(not yet)',
+  );
   await shipping.getByRole('button', { name: 'Ship Goods' }).click();
   await expect(seller.getByText('Deal Completed!')).toBeVisible();
   await expect(shipping.getByText('Completed', { exact: true })).toBeVisible();

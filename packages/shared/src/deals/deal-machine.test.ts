@@ -307,6 +307,7 @@ function deal(overrides: Partial<Deal>): Deal {
       proposal: null,
     },
     escrowPayment: null,
+    milestones: { agreedAt: null, fundedAt: null, shippedAt: null, releasedAt: null },
     escrowHeldCents: 0,
     role: null,
     quantity: 20,
@@ -467,41 +468,66 @@ describe('deal card: the action rules of document 001', () => {
 });
 
 describe('deal card: the progress checklist', () => {
-  it('matches the spec for every status and escrow status', () => {
+  const AT = '2026-11-20T10:00:00.000Z';
+  const none = { agreedAt: null, fundedAt: null, shippedAt: null, releasedAt: null };
+  const doneOf = (d: Parameters<typeof dealProgress>[0]) => dealProgress(d).map((s) => s.done);
+
+  it('ticks each step from what happened, whatever the status is now', () => {
     for (const status of DEAL_STATUSES)
       for (const escrowStatus of ESCROW_STATUSES) {
-        const steps = dealProgress({ status, escrowStatus, escrowRequired: true });
+        const steps = dealProgress({ status, escrowStatus, escrowRequired: true, milestones: none });
         expect(steps.map((s) => s.label)).toEqual([
           'Deal Confirmed',
           'Escrow Funded',
           'Goods Shipped',
           'Deal Complete',
         ]);
-        expect(steps.map((s) => s.done)).toEqual([
-          status === 'agreed' || status === 'completed',
-          escrowStatus === 'held' || escrowStatus === 'released',
-          status === 'completed',
-          status === 'completed' && escrowStatus === 'released',
-        ]);
+        expect(steps.map((s) => s.done)).toEqual([false, false, false, false]);
       }
+    // Funded: the confirmation stays ticked although the status moved on.
+    expect(
+      doneOf({
+        status: 'escrow_created',
+        escrowStatus: 'held',
+        escrowRequired: true,
+        milestones: { ...none, agreedAt: AT, fundedAt: AT },
+      }),
+    ).toEqual([true, true, false, false]);
+    // Disputed after shipping: nothing goes backwards.
+    expect(
+      doneOf({
+        status: 'disputed',
+        escrowStatus: 'held',
+        escrowRequired: true,
+        milestones: { ...none, agreedAt: AT, fundedAt: AT, shippedAt: AT },
+      }),
+    ).toEqual([true, true, true, false]);
+  });
+
+  it('an early release completes the deal without claiming the goods were shipped', () => {
+    expect(
+      doneOf({
+        status: 'completed',
+        escrowStatus: 'released',
+        escrowRequired: true,
+        milestones: { ...none, agreedAt: AT, fundedAt: AT, releasedAt: AT },
+      }),
+    ).toEqual([true, true, false, true]);
   });
 
   it('escrow optional: the escrow step says so, and a deal completed without escrow is complete', () => {
-    for (const status of DEAL_STATUSES)
-      for (const escrowStatus of ESCROW_STATUSES) {
-        const steps = dealProgress({ status, escrowStatus, escrowRequired: false });
-        expect(steps.map((s) => s.label)).toEqual([
-          'Deal Confirmed',
-          'Escrow Funded (optional)',
-          'Goods Shipped',
-          'Deal Complete',
-        ]);
-        expect(steps.map((s) => s.done)).toEqual([
-          status === 'agreed' || status === 'completed',
-          escrowStatus === 'held' || escrowStatus === 'released',
-          status === 'completed',
-          status === 'completed' && (escrowStatus === 'released' || escrowStatus === 'none'),
-        ]);
-      }
+    const steps = dealProgress({
+      status: 'completed',
+      escrowStatus: 'none',
+      escrowRequired: false,
+      milestones: { ...none, agreedAt: AT, shippedAt: AT },
+    });
+    expect(steps.map((s) => s.label)).toEqual([
+      'Deal Confirmed',
+      'Escrow Funded (optional)',
+      'Goods Shipped',
+      'Deal Complete',
+    ]);
+    expect(steps.map((s) => s.done)).toEqual([true, false, true, true]);
   });
 });

@@ -347,6 +347,13 @@ export const DealSchema = z.object({
     proposal: z.object({ payer: z.enum(COMMISSION_PAYERS), by: PartySchema }).nullable(),
   }),
   escrowPayment: EscrowPaymentSchema.nullable(),
+  /** When each step of the progress checklist happened, from the deal's events (null: not yet). */
+  milestones: z.object({
+    agreedAt: z.string().nullable(),
+    fundedAt: z.string().nullable(),
+    shippedAt: z.string().nullable(),
+    releasedAt: z.string().nullable(),
+  }),
   /** What the deal's escrow account holds now (the ledger's escrow:held:<dealId>, as a positive amount). */
   escrowHeldCents: z.number().int(),
   /** The role of the user asking (null for an administrator looking on). */
@@ -569,26 +576,30 @@ export const OPTIONAL_ESCROW_STEP = 'Escrow Funded (optional)';
  * The progress checklist of document 001, section 2. A deal that completed without escrow (escrow
  * optional) is complete once shipped.
  */
-export function dealProgress(deal: Pick<Deal, 'status' | 'escrowStatus' | 'escrowRequired'>) {
-  const { status, escrowStatus } = deal;
+export function dealProgress(deal: Pick<Deal, 'status' | 'escrowStatus' | 'escrowRequired' | 'milestones'>) {
+  // Each step says what happened (the deal's events), so no step is ever unticked again, and an early
+  // release completes the deal without claiming anything was shipped.
+  const { milestones } = deal;
   return [
-    { label: PROGRESS_STEPS[0], done: status === 'agreed' || status === 'completed' },
+    { label: PROGRESS_STEPS[0], done: milestones.agreedAt !== null },
     {
       label: deal.escrowRequired ? PROGRESS_STEPS[1] : OPTIONAL_ESCROW_STEP,
-      done: escrowStatus === 'held' || escrowStatus === 'released',
+      done: milestones.fundedAt !== null,
     },
-    { label: PROGRESS_STEPS[2], done: status === 'completed' },
-    {
-      label: PROGRESS_STEPS[3],
-      done: (status === 'completed' && escrowStatus === 'released') || completedWithoutEscrow(deal),
-    },
+    { label: PROGRESS_STEPS[2], done: milestones.shippedAt !== null },
+    { label: PROGRESS_STEPS[3], done: milestones.releasedAt !== null || completedWithoutEscrow(deal) },
   ];
 }
 
 /** Whether the commission is still owed (and by whom, once a payer is chosen). */
 export function commissionOutstandingFor(deal: Deal, party: DealParty): number {
   if (deal.commission.settled || deal.commissionCents === 0) return 0;
-  if (deal.commission.payer === null) return deal.commissionCents;
+  // Nobody chose another payer: the buyer pays, as the specification adds it to the buyer's total.
+  if (deal.commission.payer === null)
+    return Math.max(
+      0,
+      commissionShare(deal.commissionCents, 'buyer', party) - deal.commission.paidCents[party],
+    );
   return Math.max(
     0,
     commissionShare(deal.commissionCents, deal.commission.payer, party) - deal.commission.paidCents[party],
@@ -621,7 +632,17 @@ export function dealCardActions(deal: Deal, party: DealParty, ctx: DealGuardCont
   ) {
     actions.push('waiting-for-funding');
   }
-  if (commissionCollectable(state) && commissionOutstandingFor(deal, party) > 0) {
+  // While unsettled: whoever owes a share; and, until a payer is agreed, the other party too (to offer
+  // to take a share), as well as a party the other one sent a proposal to.
+  const proposal = deal.commission.proposal;
+  if (
+    commissionCollectable(state) &&
+    !deal.commission.settled &&
+    deal.commissionCents > 0 &&
+    (commissionOutstandingFor(deal, party) > 0 ||
+      deal.commission.payer === null ||
+      (proposal !== null && proposal.by !== party))
+  ) {
     actions.push('pay-commission');
   }
   return actions;

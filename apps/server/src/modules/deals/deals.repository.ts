@@ -455,3 +455,35 @@ export async function listLiveDealsBetween(
       ),
     );
 }
+
+/** The transitions that mark the progress checklist's steps, for a page of deals (oldest first). */
+export async function findMilestoneEvents(
+  db: Db,
+  dealIds: string[],
+): Promise<Array<{ dealId: string; transition: string; toStatus: DealStatus; createdAt: Date }>> {
+  if (dealIds.length === 0) return [];
+  return db
+    .select({
+      dealId: dealEvents.dealId,
+      transition: dealEvents.transition,
+      toStatus: dealEvents.toStatus,
+      createdAt: dealEvents.createdAt,
+    })
+    .from(dealEvents)
+    .where(
+      and(
+        inArray(dealEvents.dealId, dealIds),
+        or(
+          eq(dealEvents.toStatus, 'agreed'),
+          inArray(dealEvents.transition, [
+            'escrow-funded',
+            'ship-goods',
+            'release-escrow',
+            'auto-release',
+            'approve-early-release',
+          ]),
+        ),
+      ),
+    )
+    .orderBy(dealEvents.position);
+}

@@ -1,4 +1,4 @@
-import { DEAL_MESSAGES } from '@app/shared/deals/deals.schemas';
+import { DEAL_MESSAGES, dealProgress } from '@app/shared/deals/deals.schemas';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app.ts';
@@ -386,6 +386,20 @@ describe('deals service', () => {
     expect((await ctx.deals.getDeal(ctx.buyer, deal.id)).escrowStatus).toBe('released');
     const events = await listDealEvents(ctx.db, deal.id);
     expect(events.filter((e) => e.transition === 'auto-release')).toHaveLength(1);
+  });
+
+  it('records when each progress step happened: funding keeps the confirmation, an early release ships nothing', async () => {
+    const ctx = await setup();
+    const { deal } = await cardFundedDeal(ctx);
+    const funded = await ctx.deals.getDeal(ctx.buyer, deal.id);
+    expect(funded.status).toBe('escrow_created');
+    expect(dealProgress(funded).map((s) => s.done)).toEqual([true, true, false, false]);
+    await ctx.deals.act(ctx.seller, deal.id, { action: 'request-early-release' });
+    const released = await ctx.deals.act(ctx.buyer, deal.id, { action: 'approve-early-release' });
+    expect(released).toMatchObject({ status: 'completed', escrowStatus: 'released' });
+    expect(released.milestones).toMatchObject({ shippedAt: null });
+    expect(released.milestones.releasedAt).not.toBeNull();
+    expect(dealProgress(released).map((s) => s.done)).toEqual([true, true, false, true]);
   });
 
   it("takes a commission nobody paid from the seller's payout at release, once", async () => {

@@ -64,6 +64,7 @@ import {
   findEscrowPaymentsOfPayment,
   findListingBrief,
   findListingBriefs,
+  findMilestoneEvents,
   findOpenBuyNowDeal,
   findPostedKeys,
   findUserBriefs,
@@ -964,17 +965,21 @@ export function createDealsService(deps: {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const userIds = [...new Set(rows.flatMap((r) => [r.buyerUserId, r.sellerUserId]))];
-    const [listingRows, users, companyRows, escrowRows, heldByDeal, keys] = await Promise.all([
-      findListingBriefs(db, [...new Set(rows.map((r) => r.listingId))]),
-      findUserBriefs(db, userIds),
-      findCompaniesOf(db, userIds),
-      findEscrowPaymentsOfDeals(db, ids),
-      escrowHeldOfDeals(db, ids, DEAL_ACCOUNTS.escrowHeld),
-      findPostedKeys(
-        db,
-        ids.flatMap((id) => [dealLedgerKeys.commission(id), dealLedgerKeys.commissionReversal(id)]),
-      ),
-    ]);
+    const [listingRows, users, companyRows, escrowRows, heldByDeal, keys, milestoneEvents] =
+      await Promise.all([
+        findListingBriefs(db, [...new Set(rows.map((r) => r.listingId))]),
+        findUserBriefs(db, userIds),
+        findCompaniesOf(db, userIds),
+        findEscrowPaymentsOfDeals(db, ids),
+        escrowHeldOfDeals(db, ids, DEAL_ACCOUNTS.escrowHeld),
+        findPostedKeys(
+          db,
+          ids.flatMap((id) => [dealLedgerKeys.commission(id), dealLedgerKeys.commissionReversal(id)]),
+        ),
+        findMilestoneEvents(db, ids),
+      ]);
+    const firstAt = (dealId: string, match: (e: (typeof milestoneEvents)[number]) => boolean) =>
+      milestoneEvents.find((e) => e.dealId === dealId && match(e))?.createdAt.toISOString() ?? null;
     const party = (userId: string) => {
       const user = users.find((u) => u.id === userId);
       const company = companyRows.find((c) => c.userId === userId);
@@ -1041,6 +1046,12 @@ export function createDealsService(deps: {
               : null,
         },
         escrowPayment: ep ? toEscrowPaymentView(ep) : null,
+        milestones: {
+          agreedAt: firstAt(r.id, (e) => e.toStatus === 'agreed'),
+          fundedAt: firstAt(r.id, (e) => e.transition === 'escrow-funded'),
+          shippedAt: firstAt(r.id, (e) => e.transition === 'ship-goods'),
+          releasedAt: firstAt(r.id, (e) => RELEASES.includes(e.transition as DealTransition)),
+        },
         escrowHeldCents: heldByDeal.get(r.id) ?? 0,
         role: dealRoleOf(r, viewerId),
         quantity: r.quantity,

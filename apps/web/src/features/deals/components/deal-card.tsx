@@ -280,9 +280,11 @@ function CommissionNote({ deal, outstandingCents }: { deal: Deal; outstandingCen
     <li className="flex items-start gap-2 text-warning-soft-foreground">
       <HandCoins className="mt-0.5 size-4 shrink-0" aria-hidden />
       <span>
-        {outstandingCents > 0
-          ? `Commission outstanding: ${money(outstandingCents)} from you`
-          : 'Commission outstanding from the other party'}
+        {deal.commission.payer === null
+          ? `Commission of ${money(deal.commissionCents)} to be agreed: the buyer pays it unless you both choose another split`
+          : outstandingCents > 0
+            ? `Commission outstanding: ${money(outstandingCents)} from you`
+            : 'Commission outstanding from the other party'}
         {proposal ? (
           <span className="block text-muted-foreground">
             {proposal.by === deal.role

@@ -3,7 +3,11 @@ import { CheckCircle2, Circle } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
 /** The four steps of a deal, each ticked when done. */
-export function DealProgress({ deal }: { deal: Pick<Deal, 'status' | 'escrowStatus' | 'escrowRequired'> }) {
+export function DealProgress({
+  deal,
+}: {
+  deal: Pick<Deal, 'status' | 'escrowStatus' | 'escrowRequired' | 'milestones'>;
+}) {
   const steps = dealProgress(deal);
   const done = steps.filter((s) => s.done).length;
   return (
