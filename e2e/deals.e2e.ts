@@ -197,6 +197,12 @@ test('a Buy Now funded by wire proceeds once an administrator verifies the trans
   await (await dealCard(buyer, TOM_LISTING)).getByRole('button', { name: 'Fund Escrow' }).click();
   const fund = buyer.getByRole('dialog', { name: 'Fund Escrow' });
   await fund.getByRole('radio', { name: /^Wire Transfer/ }).check();
+  // $14,400.00 + 3% commission = $14,832.00 by wire; the 2% processing fee of the wire ($296.64) comes
+  // out of the seller's payout, and the dialog says so before anyone pays.
+  await expect(fund.getByText('$14,832.00')).toBeVisible();
+  await expect(fund.getByText('Wire processing fee (2%), borne by the seller')).toBeVisible();
+  await expect(fund.getByText('Seller receives at release')).toBeVisible();
+  await expect(fund.getByText('$14,103.36')).toBeVisible();
   await fund.getByRole('button', { name: 'Get Wire Instructions' }).click();
   const wire = buyer.getByRole('dialog', { name: 'Wire Transfer Instructions' });
   await expect(wire).toBeVisible();

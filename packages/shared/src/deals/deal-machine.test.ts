@@ -12,7 +12,13 @@ import {
   type EscrowStatus,
   nextDealState,
 } from './deal-machine.ts';
-import { type Deal, dealCardActions, dealProgress } from './deals.schemas.ts';
+import {
+  type Deal,
+  dealCardActions,
+  dealProgress,
+  releasePayout,
+  settlementBreakdown,
+} from './deals.schemas.ts';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
 const DAY = 86_400_000;
@@ -529,5 +535,50 @@ describe('deal card: the progress checklist', () => {
       'Deal Complete',
     ]);
     expect(steps.map((s) => s.done)).toEqual([true, false, true, true]);
+  });
+});
+
+describe('settlement: what the dialogs show is what the ledger books', () => {
+  it('a plain wire: the buyer pays value and commission, the seller receives the value less 2% of the wire', () => {
+    const wire = settlementBreakdown({
+      dealValueCents: 500_000,
+      commissionCents: 15_000,
+      includeCommission: true,
+      methodFeeBps: 0,
+      wireProcessingFeeBps: 200,
+    });
+    expect(wire).toMatchObject({
+      buyerPaysCents: 515_000,
+      wireFeeCents: 10_300,
+      sellerReceivesCents: 489_700,
+    });
+  });
+
+  it('a card funding without the commission: the buyer pays value and fee, the commission comes off the payout', () => {
+    const card = settlementBreakdown({
+      dealValueCents: 100_000,
+      commissionCents: 3_000,
+      includeCommission: false,
+      methodFeeBps: 290,
+      wireProcessingFeeBps: null,
+    });
+    expect(card).toMatchObject({
+      buyerPaysCents: 102_900,
+      wireFeeCents: 0,
+      commissionFromSellerCents: 3_000,
+      sellerReceivesCents: 97_000,
+    });
+  });
+
+  it('the release payout deducts only a commission still owed', () => {
+    const base = { escrowHeldCents: 100_000, commissionCents: 3_000 };
+    const commission = deal({}).commission;
+    expect(releasePayout({ ...base, commission })).toEqual({
+      deductedCents: 3_000,
+      sellerReceivesCents: 97_000,
+    });
+    expect(
+      releasePayout({ ...base, commission: { ...commission, settled: true, includedInFunding: true } }),
+    ).toEqual({ deductedCents: 0, sellerReceivesCents: 100_000 });
   });
 });

@@ -241,6 +241,52 @@ export function fundingBreakdown(input: {
 }
 export type FundingBreakdown = ReturnType<typeof fundingBreakdown>;
 
+/** The processing fee a verified plain wire pays out of the escrow: a rate on the whole wire. */
+export const wireProcessingFee = (wireCents: number, rateBps: number) =>
+  Math.min(applyRateBps(wireCents, rateBps), wireCents);
+
+/**
+ * Everything a funding route moves, as the ledger will book it: what the buyer pays (deal value, the
+ * commission when paid with the funding, the payment method's fee), and what the seller receives at
+ * release (the deal value less a plain wire's processing fee, less the commission when the buyer
+ * left it out: it is then deducted from the payout). The funding dialog shows it; the server books
+ * the same figures (the wire's fee, the release amount and the deduction).
+ */
+export function settlementBreakdown(input: {
+  dealValueCents: number;
+  commissionCents: number;
+  includeCommission: boolean;
+  methodFeeBps: number;
+  /** Set for a plain wire: the setting `fees.wire_processing_fee_bps`. */
+  wireProcessingFeeBps: number | null;
+}) {
+  const funding = fundingBreakdown(input);
+  const wireFeeCents =
+    input.wireProcessingFeeBps === null
+      ? 0
+      : wireProcessingFee(funding.totalCents, input.wireProcessingFeeBps);
+  const commissionFromSellerCents = input.includeCommission ? 0 : input.commissionCents;
+  return {
+    ...funding,
+    buyerPaysCents: funding.totalCents,
+    wireFeeCents,
+    commissionFromSellerCents,
+    sellerReceivesCents: funding.dealValueCents - wireFeeCents - commissionFromSellerCents,
+  };
+}
+export type SettlementBreakdown = ReturnType<typeof settlementBreakdown>;
+
+/** What the seller receives when the escrow is released: what it holds, less a commission still owed. */
+export function releasePayout(deal: Pick<Deal, 'escrowHeldCents' | 'commissionCents' | 'commission'>) {
+  const commission = deal.commission;
+  const owed =
+    commission.settled || commission.includedInFunding
+      ? 0
+      : Math.max(0, deal.commissionCents - commission.paidCents.buyer - commission.paidCents.seller);
+  const deductedCents = Math.min(owed, deal.escrowHeldCents);
+  return { deductedCents, sellerReceivesCents: deal.escrowHeldCents - deductedCents };
+}
+
 // ---------------------------------------------------------------------------------------------------
 // The deal as the API answers it
 

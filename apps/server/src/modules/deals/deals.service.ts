@@ -31,6 +31,7 @@ import {
   type PayCommissionResult,
   paymentMethodsForTotal,
   percentToBps,
+  releasePayout,
 } from '@app/shared/deals/deals.schemas';
 import type { ListingUnit } from '@app/shared/listings/listings.schemas';
 import { AMOUNT_TOO_LARGE_MESSAGE, formatCents, MAX_AMOUNT_DOLLARS } from '@app/shared/money/money';
@@ -489,8 +490,19 @@ export function createDealsService(deps: {
       if (!targets || held !== targets.releaseCents)
         throw escrowMismatch(dealId, held, targets?.releaseCents ?? null, transition);
       // A commission nobody paid yet is taken from the seller's payout: every released deal pays it.
-      const deductCents = Math.min(await commissionOwedAtRelease(tx, after), targets.releaseCents);
-      const payoutCents = targets.releaseCents - deductCents;
+      // The same rule as the release dialog's figure (releasePayout), on the amount the funding holds.
+      const { deductedCents: deductCents, sellerReceivesCents: payoutCents } = releasePayout({
+        escrowHeldCents: targets.releaseCents,
+        commissionCents: after.commissionCents,
+        commission: {
+          settled: (await commissionOwedAtRelease(tx, after)) === 0,
+          includedInFunding: after.commissionIncludedInFunding,
+          paidCents: { buyer: after.commissionPaidBuyerCents, seller: after.commissionPaidSellerCents },
+          payer: after.commissionPayer,
+          deductedCents: after.commissionDeductedCents,
+          proposal: null,
+        },
+      });
       if (payoutCents > 0) {
         await ledger.postTransaction(
           {
@@ -610,6 +622,7 @@ export function createDealsService(deps: {
   ): Promise<{ releaseCents: number; refundCents: number }> {
     if (ep.method === 'wire' && ep.wireTransferId) {
       const wire = await findWireTransferById(tx, ep.wireTransferId);
+      // The fee fixed on the wire when it was created (wireProcessingFee of its amount).
       const feeCents = Math.min(wire?.processingFeeCents ?? 0, ep.amountCents);
       return {
         releaseCents: ep.amountCents - feeCents - ep.commissionCents,

@@ -5,8 +5,9 @@ import {
   type FundingBreakdown,
   type WireTransfer,
   type WireTransferStatus,
+  wireProcessingFee,
 } from '@app/shared/deals/deals.schemas';
-import { applyRateBps, bpsToPercent, formatCents } from '@app/shared/money/money';
+import { bpsToPercent, formatCents } from '@app/shared/money/money';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -259,7 +260,7 @@ export function createWireTransfersService(deps: {
         paymentType: DEAL_ESCROW_PAYMENT,
         relatedId: input.dealId,
         commissionCents: input.commissionCents,
-        processingFeeCents: applyRateBps(input.amountCents, feeBps),
+        processingFeeCents: wireProcessingFee(input.amountCents, feeBps),
         status: 'pending',
         createdAt: now,
         updatedAt: now,

@@ -6,6 +6,7 @@ import {
   type DealActionBody,
   type DealCardAction,
   dealCardActions,
+  releasePayout,
 } from '@app/shared/deals/deals.schemas';
 import { Clock } from 'lucide-react';
 import { useState } from 'react';
@@ -37,7 +38,7 @@ const CONFIRMS: Record<ActionWithConfirm, (deal: Deal) => { title: string; descr
   }),
   'release-escrow': (deal) => ({
     title: 'Release escrow to the seller?',
-    description: `${formatUsd(deal.dealValueCents, { alwaysCents: true })} goes to ${deal.seller.companyName ?? deal.seller.name ?? 'the seller'}. Release only once you have received the goods as agreed.`,
+    description: releaseDescription(deal),
   }),
   'refund-escrow': (deal) => ({
     title: 'Refund escrow to the buyer?',
@@ -223,4 +224,13 @@ export function DealActions({ deal, role }: { deal: Deal; role: DealParty }) {
       />
     </div>
   );
+}
+
+/** What the release moves, as the ledger books it: the escrow held, less a commission still owed. */
+function releaseDescription(deal: Deal): string {
+  const { sellerReceivesCents, deductedCents } = releasePayout(deal);
+  const seller = deal.seller.companyName ?? deal.seller.name ?? 'the seller';
+  const money = (cents: number) => formatUsd(cents, { alwaysCents: true });
+  const deduction = deductedCents > 0 ? ` (the ${money(deductedCents)} platform commission is deducted)` : '';
+  return `${money(sellerReceivesCents)} goes to ${seller}${deduction}. Release only once you have received the goods as agreed.`;
 }

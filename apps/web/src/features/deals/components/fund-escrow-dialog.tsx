@@ -4,9 +4,9 @@ import {
   type Deal,
   EscrowErrorDetailsSchema,
   type FundEscrowResult,
-  fundingBreakdown,
   type PaymentMethod,
   percentToBps,
+  settlementBreakdown,
 } from '@app/shared/deals/deals.schemas';
 import { bpsToPercent } from '@app/shared/money/money';
 import { type FormEvent, useState } from 'react';
@@ -22,6 +22,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
+import { usePricing } from '@/features/pricing/api/get-pricing';
 import { parseApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatPercent, formatUsd } from '@/lib/format';
@@ -77,11 +78,14 @@ function FundEscrowForm({
   const methods = usePaymentMethods(baseCents);
   const list = methods.data ?? [];
   const method = list.find((m) => m.type === picked) ?? list[0];
-  const breakdown = fundingBreakdown({
+  const pricing = usePricing();
+  const wireFeeBps = method?.type === 'wire' ? (pricing.data?.wireProcessingFeeBps ?? null) : null;
+  const breakdown = settlementBreakdown({
     dealValueCents: deal.dealValueCents,
     commissionCents: deal.commissionCents,
     includeCommission,
     methodFeeBps: method ? percentToBps(method.processingFeePercentage) : 0,
+    wireProcessingFeeBps: wireFeeBps,
   });
   const labels = SUBMIT_LABELS[method?.type ?? 'card'] ?? { idle: 'Continue', busy: 'Working...' };
 
@@ -199,6 +203,33 @@ function FundEscrowForm({
             ]}
             total={{ label: 'Total to pay', cents: breakdown.totalCents }}
           />
+          {breakdown.wireFeeCents > 0 || breakdown.commissionFromSellerCents > 0 ? (
+            <MoneyBreakdown
+              className="mt-3"
+              lines={[
+                { label: 'Deal value', cents: breakdown.dealValueCents },
+                ...(breakdown.wireFeeCents > 0
+                  ? [
+                      {
+                        label: `Wire processing fee (${bpsToPercent(wireFeeBps ?? 0)}%), borne by the seller`,
+                        cents: -breakdown.wireFeeCents,
+                        muted: true,
+                      },
+                    ]
+                  : []),
+                ...(breakdown.commissionFromSellerCents > 0
+                  ? [
+                      {
+                        label: `Platform commission (${bpsToPercent(deal.commissionRateBps)}%), deducted at release`,
+                        cents: -breakdown.commissionFromSellerCents,
+                        muted: true,
+                      },
+                    ]
+                  : []),
+              ]}
+              total={{ label: 'Seller receives at release', cents: breakdown.sellerReceivesCents }}
+            />
+          ) : null}
         </div>
       </div>
 
