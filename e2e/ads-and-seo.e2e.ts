@@ -169,7 +169,11 @@ test.describe('with an ad provider configured', () => {
     await page.goto('/blog');
     const slots = page.locator('[data-ad-placement]');
     await expect(slots.first().getByText('Provider ad')).toBeVisible();
+    // The inline slots come with the posts: count the slots once the page has settled and every one
+    // is filled, or a slot mounted later adds requests the count did not expect.
+    await page.waitForLoadState('networkidle');
     const count = await slots.count();
+    await expect(slots.getByText('Provider ad')).toHaveCount(count);
     expect(stats.scriptLoads).toBe(1);
     const requests = () => page.evaluate(() => (window as unknown as { __adRequests: number }).__adRequests);
     const first = await requests();
