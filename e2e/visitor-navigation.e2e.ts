@@ -113,3 +113,11 @@ test('a trader who opens the admin area sees Access Denied and is sent home', as
   await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
   await expect(page).toHaveURL(/\/$/, { timeout: 6000 });
 });
+
+test('the Payments page quotes the fees checkout and the books charge', async ({ page }) => {
+  await page.goto('/payments');
+  await expect(page.getByText('2.9% processing fee', { exact: true })).toBeVisible();
+  await expect(page.getByText("2% processing fee, deducted from the seller's payout")).toBeVisible();
+  await expect(page.getByText(/\$0\.30/)).toHaveCount(0);
+  await expectAccessible(page);
+});

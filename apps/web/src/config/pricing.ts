@@ -6,10 +6,10 @@
  */
 export const paymentTerms = {
   paymentMethods: {
-    card: { percent: 2.9, fixedCents: 30, limitCents: 5_000_000 },
+    card: { percent: 2.9, limitCents: 5_000_000 },
     klarna: { netDays: 30 },
     escrow: { minPercent: 1.5, maxPercent: 3.25, businessDays: '2–5', recommendedAboveCents: 10_000_000 },
-    wire: { domesticCents: 2500, internationalCents: 4500, businessDays: '1–3' },
+    wire: { businessDays: '1–3' },
   },
   escrowAutoReleaseDays: 7,
   refundBusinessDays: '3–7',

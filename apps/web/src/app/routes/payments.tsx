@@ -28,6 +28,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { paths } from '@/config/paths';
 import { paymentTerms } from '@/config/pricing';
 import { usePaymentMethods } from '@/features/pricing/api/get-payment-methods';
+import { usePricing } from '@/features/pricing/api/get-pricing';
 import { PricingValue } from '@/features/pricing/components/pricing-value';
 import { formatPercent, formatUsd } from '@/lib/format';
 import { usePublicPageMeta } from '@/lib/use-document-title';
@@ -43,9 +44,11 @@ type MethodCard = {
   points: string[];
 };
 
-/** "2.9%" and, for the card, the provider's fixed part: "2.9% + $0.30 per transaction". */
-const cardFee = (percent: number) =>
-  `${formatPercent(percent)} + ${formatUsd(card.fixedCents, { alwaysCents: true })} per transaction`;
+/** The card fee as checkout charges it: the payment method's percentage, nothing fixed on top. */
+const cardFee = (percent: number) => `${formatPercent(percent)} processing fee`;
+/** The plain wire's fee as the books take it: a percentage of the wire, out of the seller's payout. */
+const wireFee = (percent: number) =>
+  `${formatPercent(percent)} processing fee, deducted from the seller's payout`;
 
 /** The marketing copy of each payment route the spec names, by payment-method type. */
 const METHODS: Record<PaymentMethodType, MethodCard> = {
@@ -87,7 +90,7 @@ const METHODS: Record<PaymentMethodType, MethodCard> = {
     key: 'wire',
     icon: Landmark,
     title: 'Wire Transfer',
-    fee: `${formatUsd(wire.domesticCents)} domestic · ${formatUsd(wire.internationalCents)} international`,
+    fee: wireFee(2),
     points: [`${wire.businessDays} business days`, 'No upper limit', 'Best for trusted, repeat partners'],
   },
 };
@@ -99,8 +102,13 @@ const isKnownType = (type: string): type is PaymentMethodType =>
  * The methods buyers can choose today (an administrator may disable or add some), with the card's fee
  * as configured; until the list loads, or if it cannot, the spec's four routes.
  */
-function methodCards(methods: PaymentMethod[] | undefined): MethodCard[] {
-  if (!methods) return PAYMENT_METHOD_TYPES.map((type) => METHODS[type]);
+function methodCards(methods: PaymentMethod[] | undefined, wireFeePercent: number | undefined): MethodCard[] {
+  const withFees = (copy: MethodCard, percent?: number): MethodCard => {
+    if (copy.key === 'card' && percent !== undefined) return { ...copy, fee: cardFee(percent) };
+    if (copy.key === 'wire' && wireFeePercent !== undefined) return { ...copy, fee: wireFee(wireFeePercent) };
+    return copy;
+  };
+  if (!methods) return PAYMENT_METHOD_TYPES.map((type) => withFees(METHODS[type]));
   return methods.map((method) => {
     if (!isKnownType(method.type)) {
       return {
@@ -114,8 +122,7 @@ function methodCards(methods: PaymentMethod[] | undefined): MethodCard[] {
         points: method.description ? [method.description] : [],
       };
     }
-    const copy = METHODS[method.type];
-    return method.type === 'card' ? { ...copy, fee: cardFee(method.processingFeePercentage) } : copy;
+    return withFees(METHODS[method.type], method.processingFeePercentage);
   });
 }
 
@@ -211,6 +218,7 @@ const FAQ: { q: string; a: ReactNode }[] = [
 export function PaymentsPage() {
   usePublicPageMeta('/payments');
   const paymentMethods = usePaymentMethods();
+  const pricing = usePricing();
   return (
     <>
       <PageHeader
@@ -238,28 +246,30 @@ export function PaymentsPage() {
             Fees are charged by the payment provider and shown before you pay.
           </p>
           <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {methodCards(paymentMethods.data).map(({ key, icon: Icon, title, fee, badge, points }) => (
-              <Card key={key} className="flex flex-col">
-                <CardHeader>
-                  <div className="flex items-start justify-between gap-2">
-                    <Icon className="size-6 text-primary" aria-hidden />
-                    {badge ? <Badge variant="success">{badge}</Badge> : null}
-                  </div>
-                  <CardTitle className="mt-2">{title}</CardTitle>
-                  <CardDescription className="tabular font-medium text-slate-800">{fee}</CardDescription>
-                </CardHeader>
-                <CardContent>
-                  <ul className="grid gap-2 text-sm text-muted-foreground">
-                    {points.map((point) => (
-                      <li key={point} className="flex gap-2">
-                        <span className="mt-2 size-1.5 shrink-0 rounded-full bg-primary" aria-hidden />
-                        {point}
-                      </li>
-                    ))}
-                  </ul>
-                </CardContent>
-              </Card>
-            ))}
+            {methodCards(paymentMethods.data, pricing.data?.wireProcessingFeePercent).map(
+              ({ key, icon: Icon, title, fee, badge, points }) => (
+                <Card key={key} className="flex flex-col">
+                  <CardHeader>
+                    <div className="flex items-start justify-between gap-2">
+                      <Icon className="size-6 text-primary" aria-hidden />
+                      {badge ? <Badge variant="success">{badge}</Badge> : null}
+                    </div>
+                    <CardTitle className="mt-2">{title}</CardTitle>
+                    <CardDescription className="tabular font-medium text-slate-800">{fee}</CardDescription>
+                  </CardHeader>
+                  <CardContent>
+                    <ul className="grid gap-2 text-sm text-muted-foreground">
+                      {points.map((point) => (
+                        <li key={point} className="flex gap-2">
+                          <span className="mt-2 size-1.5 shrink-0 rounded-full bg-primary" aria-hidden />
+                          {point}
+                        </li>
+                      ))}
+                    </ul>
+                  </CardContent>
+                </Card>
+              ),
+            )}
           </div>
         </section>
 
