@@ -34,13 +34,17 @@ test('a new trader dismisses the company prompt, creates a company in three step
   await expect(page.getByRole('heading', { name: 'Subscription Status' })).toBeVisible();
   await expect(prompt).toBeHidden();
 
-  // Step 1: Next waits for a name, a valid email (prefilled) and a type (buyer by default).
+  // Step 1: the wizard starts from the sign-up profile: company name (and, on step 2, the sector).
+  // Next waits for a name, a valid email (prefilled) and a type (buyer by default).
   await page.goto('/profile?tab=companies&add=true');
   const wizard = page.getByRole('form', { name: 'Company profile' });
   await expect(wizard.getByRole('heading', { name: 'Basic Info' })).toBeVisible();
   const next = wizard.getByRole('button', { name: 'Next' });
+  await expect(wizard.getByLabel('Company Name')).toHaveValue(account.company);
   await expect(wizard.getByLabel('Contact Email')).toHaveValue(account.email);
   await expect(wizard.getByRole('radio', { name: /^Buyer You buy/ })).toBeChecked();
+  await expect(next).toBeEnabled();
+  await wizard.getByLabel('Company Name').fill('');
   await expect(next).toBeDisabled();
   const name = uniqueName('Lee Scrap Co');
   await wizard.getByLabel('Company Name').fill(name);
@@ -58,6 +62,7 @@ test('a new trader dismisses the company prompt, creates a company in three step
   // Step 2: at least one material.
   await expect(wizard.getByRole('heading', { name: 'Materials & Sector' })).toBeVisible();
   await expect(next).toBeDisabled();
+  await expect(wizard.getByLabel('Sector')).toHaveValue('Metal Recycling');
   await wizard.getByRole('checkbox', { name: 'Metals' }).check();
   await wizard.getByRole('checkbox', { name: 'Electronics' }).check();
   await expect(next).toBeEnabled();

@@ -117,7 +117,13 @@ test('a free trader pays the contact fee, and the two traders message each other
   await expect(buyerThread.getByRole('blockquote').last()).toContainText(firstMessage);
   // The buyer's open thread marks it read, which the seller sees.
   await expect(sellerThread.getByTestId('message-status').last()).toHaveText('Read');
-  await expect(buyer.getByText('New Message')).toHaveCount(0);
+  // The open thread announces it too: "New Message" with the first 50 characters, and no unread badge.
+  const buyerToast = buyer.locator('[data-sonner-toast]').filter({ hasText: 'New Message' });
+  await expect(buyerToast).toBeVisible();
+  await expect(buyerToast).toContainText(`${reply.slice(0, 50)}…`);
+  await expect(buyerToast).not.toContainText(reply);
+  await expect(buyerToast.getByRole('button', { name: 'Open' })).toHaveCount(0);
+  await expect(buyer.getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
 
   // Shift+Enter inserts a new line; Enter sends; blank text cannot be sent.
   const buyerComposer = buyer.getByLabel('Message Maria Santos');

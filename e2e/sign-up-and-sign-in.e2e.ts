@@ -2,6 +2,7 @@ import {
   expect,
   expectAccessible,
   linkFromEmail,
+  signInThroughDialog,
   test,
   uniqueEmail,
   waitForEmail,
@@ -66,7 +67,9 @@ test('a trader signs up, confirms the emailed link, signs in and signs out', asy
   await dialog2.getByLabel('Email').fill(email);
   await dialog2.getByLabel('Password', { exact: true }).fill(password);
   await dialog2.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page.getByText('Welcome back!')).toBeVisible();
+  // The first sign-in greets "Welcome!", not "Welcome back!".
+  await expect(page.getByText('Welcome!', { exact: true })).toBeVisible();
+  await expect(page.getByText('Welcome back!')).toHaveCount(0);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Admin' })).toHaveCount(0);
@@ -79,6 +82,11 @@ test('a trader signs up, confirms the emailed link, signs in and signs out', asy
   await logout.click();
   await expect(page.getByRole('button', { name: 'Login' }).first()).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+
+  // Every later sign-in greets "Welcome back!".
+  await signInThroughDialog(page, email, password);
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
 });
 
 test('a wrong password shows "Sign in failed" with the server message', async ({ page }) => {

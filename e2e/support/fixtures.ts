@@ -126,7 +126,8 @@ export async function signInThroughDialog(page: Page, email: string, password: s
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password', { exact: true }).fill(password);
   await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page.getByText('Welcome back!')).toBeVisible();
+  // "Welcome!" on an account's first sign-in, "Welcome back!" afterwards.
+  await expect(page.getByText(/^Welcome( back)?!$/)).toBeVisible();
   await expect(page.getByRole('dialog')).toBeHidden();
 }
 

@@ -94,6 +94,10 @@ export const MeSchema = z.object({
 });
 export type Me = z.infer<typeof MeSchema>;
 
+/** What a sign-in answers: the auth state, and whether it is the account's first sign-in ("Welcome!"). */
+export const SignInResponseSchema = MeSchema.extend({ firstSignIn: z.boolean() });
+export type SignInResponse = z.infer<typeof SignInResponseSchema>;
+
 /** Failed sign-ins allowed per account and per address inside the window before further tries are refused. */
 /**
  * Failed sign-ins that pause sign-in for the window: per account from one address (the owner elsewhere

@@ -31,8 +31,11 @@ export async function updateUserName(db: Db, id: string, name: string): Promise<
   return row;
 }
 
-export async function touchLastSignIn(db: Db, id: string): Promise<void> {
+/** Records a sign-in; true when the account had never signed in before. */
+export async function touchLastSignIn(db: Db, id: string): Promise<boolean> {
+  const [before] = await db.select({ lastSignInAt: users.lastSignInAt }).from(users).where(eq(users.id, id));
   await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, id));
+  return !before?.lastSignInAt;
 }
 
 export async function recordSignInAttempt(

@@ -54,9 +54,17 @@ describe('sign-up and email confirmation', () => {
       sector: 'Textile Recycling',
       emailVerified: true,
     });
+    // The first sign-in is told apart ("Welcome!"), every later one is not ("Welcome back!").
+    expect(signedIn.json().firstSignIn).toBe(true);
     const cookie = String(signedIn.headers['set-cookie']);
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
+    const again = await createClient(app).post('/api/accounts/sign-in', {
+      email: body.email,
+      password: body.password,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ firstSignIn: false, user: { email: body.email } });
   });
 
   it('resends the confirmation email to an unconfirmed address and stays silent for unknown ones', async () => {

@@ -4,6 +4,7 @@ import {
   MeSchema,
   ResetPasswordBodySchema,
   SignInBodySchema,
+  SignInResponseSchema,
   SignUpBodySchema,
   UpdateProfileBodySchema,
 } from '@app/shared/accounts/accounts.schemas';
@@ -34,11 +35,11 @@ export const accountsRoutes =
 
     app.post(
       '/api/accounts/sign-in',
-      { schema: { body: SignInBodySchema, response: { 200: MeSchema } }, config: authRateLimit },
+      { schema: { body: SignInBodySchema, response: { 200: SignInResponseSchema } }, config: authRateLimit },
       async (request, reply) => {
-        const { setCookie, userId } = await accounts.signIn(request.body, ctx(request));
+        const { setCookie, userId, firstSignIn } = await accounts.signIn(request.body, ctx(request));
         setCookies(reply, setCookie);
-        return accounts.getMe(userId);
+        return { ...(await accounts.getMe(userId)), firstSignIn };
       },
     );
 

@@ -85,7 +85,7 @@ export function createAccountsService(deps: {
   async function signIn(
     body: SignInBody,
     ctx: RequestContext,
-  ): Promise<{ setCookie: string[]; userId: string }> {
+  ): Promise<{ setCookie: string[]; userId: string; firstSignIn: boolean }> {
     const now = clock.now().getTime();
     const since = new Date(now - SIGN_IN_LIMITS.windowMinutes * 60_000);
     const retryAfterSeconds = SIGN_IN_LIMITS.windowMinutes * 60;
@@ -116,8 +116,8 @@ export function createAccountsService(deps: {
         }),
       );
       await recordSignInAttempt(db, { email: body.email, ipAddress: ctx.ipAddress, succeeded: true });
-      await touchLastSignIn(db, result.response.user.id);
-      return { setCookie: result.headers.getSetCookie(), userId: result.response.user.id };
+      const firstSignIn = await touchLastSignIn(db, result.response.user.id);
+      return { setCookie: result.headers.getSetCookie(), userId: result.response.user.id, firstSignIn };
     } catch (err) {
       // An unconfirmed address or a suspended account is not a wrong password: neither counts towards the lockout.
       if (!(err instanceof AppError && (err.code === 'EMAIL_NOT_VERIFIED' || err.code === 'FORBIDDEN'))) {

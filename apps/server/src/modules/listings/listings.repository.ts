@@ -1,6 +1,22 @@
 import type { ListingSort, ListListingsQuery } from '@app/shared/listings/listings.schemas';
 import { gradesMatchingWords } from '@app/shared/market/grades';
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../accounts/accounts.table.ts';
 import { listingImages, listingMonthlyUsage, listings, listingViews } from './listings.table.ts';
@@ -394,8 +410,13 @@ export async function updateListing(db: Db, id: string, values: Partial<NewListi
   return row;
 }
 
+/** Deletes the listing; returns the deleted row's owner and creation month, or null when it was gone. */
 export async function deleteListingRow(db: Db, id: string) {
-  await db.delete(listings).where(eq(listings.id, id));
+  const [row] = await db
+    .delete(listings)
+    .where(eq(listings.id, id))
+    .returning({ userId: listings.userId, year: listings.createdYear, month: listings.createdMonth });
+  return row ?? null;
 }
 
 export async function imagesFor(db: Db, listingIds: string[]): Promise<ListingImageRow[]> {
@@ -470,6 +491,21 @@ export async function takeMonthlySlot(
     })
     .returning({ created: listingMonthlyUsage.created });
   return rows[0]?.created ?? null;
+}
+
+/** Gives back the slot of a deleted listing to the month it was created in (never below zero). */
+export async function releaseMonthlySlot(db: Db, key: { userId: string; year: number; month: number }) {
+  await db
+    .update(listingMonthlyUsage)
+    .set({ created: sql`${listingMonthlyUsage.created} - 1` })
+    .where(
+      and(
+        eq(listingMonthlyUsage.userId, key.userId),
+        eq(listingMonthlyUsage.year, key.year),
+        eq(listingMonthlyUsage.month, key.month),
+        gt(listingMonthlyUsage.created, 0),
+      ),
+    );
 }
 
 export async function monthlyUsage(db: Db, key: { userId: string; year: number; month: number }) {

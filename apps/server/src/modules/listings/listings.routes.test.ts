@@ -304,14 +304,31 @@ describe('managing one’s listings', () => {
     expect((await owner.client.get(`/api/listings/${listing.id}`)).statusCode).toBe(404);
   });
 
-  it('limits free users to 5 listings a month (deleting does not give a slot back); premium is unlimited', async () => {
+  it('limits free users to 5 listings a month (deleting one frees its slot); premium is unlimited', async () => {
     const { app } = await buildTestApp({ storage });
     const free = await signedInClient(app);
     for (let i = 0; i < 5; i++) await createListing(free.client);
     const usage = (await free.client.get('/api/me/listing-usage')).json();
     expect(usage).toMatchObject({ plan: 'free', usedThisMonth: 5, limit: 5, canCreate: false });
+    const full = await free.client.post('/api/listings', listingBody());
+    expect(full.statusCode).toBe(403);
+    expect(full.json().error.message).toBe(monthlyLimitMessage(5, 5));
+
     const mine = (await free.client.get('/api/me/listings')).json();
-    await free.client.request({ method: 'DELETE', url: `/api/listings/${mine.items[0].id}` });
+    const del = (client: TestClient) =>
+      client.request({ method: 'DELETE', url: `/api/listings/${mine.items[0].id}` });
+    // A visitor or another user cannot delete it, and their attempt frees nothing.
+    expect((await del(createClient(app))).statusCode).toBe(401);
+    expect((await del((await signedInClient(app)).client)).statusCode).toBe(404);
+    expect((await free.client.get('/api/me/listing-usage')).json()).toMatchObject({ usedThisMonth: 5 });
+
+    expect((await del(free.client)).statusCode).toBe(204);
+    expect((await del(free.client)).statusCode).toBe(404);
+    expect((await free.client.get('/api/me/listing-usage')).json()).toMatchObject({
+      usedThisMonth: 4,
+      canCreate: true,
+    });
+    await createListing(free.client);
     const refused = await free.client.post('/api/listings', listingBody());
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toBe(monthlyLimitMessage(5, 5));
@@ -326,6 +343,23 @@ describe('managing one’s listings', () => {
       limit: null,
       canCreate: true,
     });
+  });
+
+  it('deleting a listing created last month does not free a slot in this month', async () => {
+    const clock = createTestClock(new Date('2026-03-31T12:00:00Z'));
+    const { app } = await buildTestApp({ storage, clock });
+    const free = await signedInClient(app);
+    const march = await createListing(free.client);
+    clock.set(new Date('2026-04-01T12:00:00Z'));
+    for (let i = 0; i < 5; i++) await createListing(free.client);
+    expect(
+      (await free.client.request({ method: 'DELETE', url: `/api/listings/${march.id}` })).statusCode,
+    ).toBe(204);
+    expect((await free.client.get('/api/me/listing-usage')).json()).toMatchObject({
+      usedThisMonth: 5,
+      canCreate: false,
+    });
+    expect((await free.client.post('/api/listings', listingBody())).statusCode).toBe(403);
   });
 });
 

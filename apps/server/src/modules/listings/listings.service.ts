@@ -62,6 +62,7 @@ import {
   listVisibleForSitemap,
   monthlyUsage,
   recordView,
+  releaseMonthlySlot,
   replaceListingImages,
   searchListings,
   searchListingsAfter,
@@ -404,7 +405,9 @@ export function createListingsService(deps: {
     let images: ListingImageRow[] = [];
     await db.transaction(async (tx) => {
       images = await deleteImagesOf(tx, id);
-      await deleteListingRow(tx, id);
+      const deleted = await deleteListingRow(tx, id);
+      // The limit counts the listings created this month that still exist: deleting frees the slot.
+      if (deleted) await releaseMonthlySlot(tx, deleted);
     });
     await removeFiles(images);
     await listingChanged(id);

@@ -196,8 +196,9 @@ export const listingViews = pgTable(
 );
 
 /**
- * Listings created per user and calendar month (UTC). A counter rather than a count of rows: deleting
- * a listing does not give back a free slot, and the limit is checked and taken in one statement.
+ * Listings per user and calendar month (UTC) of creation that still exist: creating takes a slot and
+ * deleting gives it back. A counter rather than a count of rows, so the limit is checked and taken in
+ * one statement.
  */
 export const listingMonthlyUsage = pgTable(
   'listing_monthly_usage',

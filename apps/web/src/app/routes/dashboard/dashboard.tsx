@@ -49,7 +49,7 @@ export function DashboardPage() {
 
   return (
     <>
-      <PageHeader title="Dashboard" description={<p>Welcome back, {user.fullName}.</p>}>
+      <PageHeader title="Dashboard" description={<p>Welcome, {user.fullName}.</p>}>
         <Button onClick={() => setCreateOpen(true)}>
           <Plus aria-hidden />
           Create Listing

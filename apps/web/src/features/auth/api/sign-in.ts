@@ -1,4 +1,8 @@
-import { type Me, MeSchema, type SignInBody } from '@app/shared/accounts/accounts.schemas';
+import {
+  type SignInBody,
+  type SignInResponse,
+  SignInResponseSchema,
+} from '@app/shared/accounts/accounts.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { trackConversion } from '@/lib/track-conversion';
@@ -7,15 +11,15 @@ import { meQueryKey } from './get-me';
 /** The spec re-checks the subscription about 100 ms after a sign-in event. */
 export const SUBSCRIPTION_RECHECK_DELAY_MS = 100;
 
-export async function signIn(body: SignInBody): Promise<Me> {
-  return MeSchema.parse(await api.post('/api/accounts/sign-in', body));
+export async function signIn(body: SignInBody): Promise<SignInResponse> {
+  return SignInResponseSchema.parse(await api.post('/api/accounts/sign-in', body));
 }
 
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signIn,
-    onSuccess: (me) => {
+    onSuccess: ({ firstSignIn: _first, ...me }) => {
       trackConversion('login');
       queryClient.setQueryData(meQueryKey, me);
       setTimeout(

@@ -28,8 +28,10 @@ export function SignInForm({ onSuccess, onForgotPassword }: SignInFormProps) {
   const onSubmit = form.handleSubmit(async (values) => {
     setUnverified(null);
     try {
-      await signIn.mutateAsync(values);
-      toast.success('Welcome back!', { description: 'You have successfully signed in.' });
+      const { firstSignIn } = await signIn.mutateAsync(values);
+      toast.success(firstSignIn ? 'Welcome!' : 'Welcome back!', {
+        description: 'You have successfully signed in.',
+      });
       form.reset();
       onSuccess();
     } catch (error) {

@@ -51,19 +51,28 @@ type CompanyWizardProps = {
   company?: Company;
   /** Prefills the contact email of a new company. */
   defaultContactEmail: string;
+  /** Prefill a new company from the sign-up profile: its company name and recycling sector. */
+  signUpProfile?: { company: string | null; sector: string | null };
   /** After a successful save. */
   onDone: () => void;
   onCancel: () => void;
 };
 
-function toFormValues(company: Company | undefined, defaultContactEmail: string): CompanyInput {
+const knownSector = (sector: string | null | undefined): Sector | null =>
+  (SECTORS as readonly string[]).includes(sector ?? '') ? (sector as Sector) : null;
+
+function toFormValues(
+  company: Company | undefined,
+  defaultContactEmail: string,
+  signUpProfile: CompanyWizardProps['signUpProfile'],
+): CompanyInput {
   if (!company)
     return {
-      companyName: '',
+      companyName: signUpProfile?.company ?? '',
       contactEmail: defaultContactEmail,
       companyType: DEFAULT_COMPANY_TYPE,
       materials: [],
-      sector: null,
+      sector: knownSector(signUpProfile?.sector),
       description: '',
       phone: '',
       website: '',
@@ -75,7 +84,7 @@ function toFormValues(company: Company | undefined, defaultContactEmail: string)
     companyType: company.companyType,
     // Stored values come from the same lists; anything unknown is dropped rather than failing the form.
     materials: company.materials.filter((m): m is Material => (MATERIALS as readonly string[]).includes(m)),
-    sector: (SECTORS as readonly string[]).includes(company.sector ?? '') ? (company.sector as Sector) : null,
+    sector: knownSector(company.sector),
     description: company.description ?? '',
     phone: company.phone ?? '',
     website: company.website ?? '',
@@ -87,7 +96,13 @@ function toFormValues(company: Company | undefined, defaultContactEmail: string)
  * The company form as the spec's three-step wizard: Basic Info, Materials & Sector, Additional Details.
  * Next stays disabled until the step's required fields are valid; only the last step submits.
  */
-export function CompanyWizard({ company, defaultContactEmail, onDone, onCancel }: CompanyWizardProps) {
+export function CompanyWizard({
+  company,
+  defaultContactEmail,
+  signUpProfile,
+  onDone,
+  onCancel,
+}: CompanyWizardProps) {
   const isEdit = Boolean(company);
   const create = useCreateCompany();
   const update = useUpdateCompany();
@@ -97,7 +112,7 @@ export function CompanyWizard({ company, defaultContactEmail, onDone, onCancel }
   const form = useForm<CompanyInput, unknown, CompanyBody>({
     resolver: zodResolver(CompanyBodySchema),
     mode: 'onTouched',
-    defaultValues: toFormValues(company, defaultContactEmail),
+    defaultValues: toFormValues(company, defaultContactEmail, signUpProfile),
   });
   const { errors } = form.formState;
   const [companyName, contactEmail, companyType, materials] = useWatch({

@@ -50,6 +50,11 @@ export function MyCompanies({ openAddInitially = false, onEditorClose }: MyCompa
     onEditorClose?.();
   };
   const items = companies.data?.items ?? [];
+  // A new company starts from the name and sector given at sign-up, unless a profile already has that name.
+  const signUpName = user?.company?.trim() ?? '';
+  const signUpProfile = items.some((c) => c.companyName.trim().toLowerCase() === signUpName.toLowerCase())
+    ? undefined
+    : { company: signUpName || null, sector: user?.sector ?? null };
 
   return (
     <section aria-labelledby="my-companies-title" className="grid gap-6">
@@ -88,6 +93,7 @@ export function MyCompanies({ openAddInitially = false, onEditorClose }: MyCompa
                 key={editor.mode === 'edit' ? editor.company.id : 'new'}
                 company={editor.mode === 'edit' ? editor.company : undefined}
                 defaultContactEmail={user?.email ?? ''}
+                signUpProfile={signUpProfile}
                 onDone={closeEditor}
                 onCancel={closeEditor}
               />

@@ -30,8 +30,8 @@ const refetchSummaries = (queryClient: ReturnType<typeof useQueryClient>) => {
 
 /**
  * Applies the user's messaging events to the cached conversations, threads and unread badge, and
- * announces a message with a "New Message" toast unless its conversation is open in a visible tab
- * (the thread then marks it read itself).
+ * announces each incoming message with a "New Message" toast of its first 50 characters; when its
+ * conversation is open in a visible tab the thread also marks it read.
  */
 export function MessagingBridge() {
   const { user } = useAuth();
@@ -119,11 +119,15 @@ export function MessagingBridge() {
       if (!known) void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() });
       void queryClient.invalidateQueries({ queryKey: messagingKeys.unreadCount() });
 
-      if (fromOther && !inView) {
+      // Every incoming message is announced, in the open thread too (which marks it read itself);
+      // elsewhere the toast offers to open its conversation.
+      if (fromOther) {
         toast(MESSAGING_MESSAGES.newMessageToast, {
           id: `message-${event.messageId}`,
           description: event.preview,
-          action: { label: 'Open', onClick: () => navigate(conversationPath(event.conversationId)) },
+          action: inView
+            ? undefined
+            : { label: 'Open', onClick: () => navigate(conversationPath(event.conversationId)) },
         });
       }
     };
