@@ -159,6 +159,17 @@ test('an offer is confirmed by both, funded by card, shipped and released, its c
   await expect(releasing.getByText("Commission settled · deducted from the seller's payout")).toBeVisible();
   await expect(releasing.getByRole('button', { name: 'Pay Commission' })).toHaveCount(0);
   await expect(releasing.getByText('No actions available')).toBeVisible();
+  // A card payment has no reference a person quotes: no internal payment id on the card.
+  await expect(releasing.getByText(/pay_/)).toHaveCount(0);
+  await expectAccessible(buyer);
+
+  // My Deals files the deal: completed, not cancelled, and nothing needs the buyer any more.
+  await buyer.getByRole('tab', { name: /^Completed/ }).click();
+  await expect(buyer.getByRole('article', { name: SELLER_LISTING })).toBeVisible();
+  await buyer.getByRole('tab', { name: /^Cancelled/ }).click();
+  await expect(buyer.getByRole('article', { name: SELLER_LISTING })).toHaveCount(0);
+  await buyer.getByRole('tab', { name: /^Needs my action/ }).click();
+  await expect(buyer.getByText('Nothing needs you right now')).toBeVisible();
   await expectAccessible(buyer);
 
   await seller.context().close();

@@ -729,3 +729,41 @@ export const EscrowTestResultSchema = z.object({
   hints: z.array(z.string()),
 });
 export type EscrowTestResult = z.infer<typeof EscrowTestResultSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// My Deals: where a deal belongs and in what order
+
+export const DEAL_FOLDERS = ['all', 'action', 'active', 'completed', 'cancelled'] as const;
+export type DealFolder = (typeof DEAL_FOLDERS)[number];
+export const DEAL_FOLDER_LABELS: Record<DealFolder, string> = {
+  all: 'All',
+  action: 'Needs my action',
+  active: 'Active',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+/** Whether the viewing party has something to do on the deal now (not merely waiting). */
+export function dealNeedsActionFrom(deal: Deal, party: DealParty): boolean {
+  return dealCardActions(deal, party).some((a) => a !== 'waiting-for-funding');
+}
+
+/** The folder a deal lives in: open until it is cancelled, or completed with no escrow left to settle. */
+export function dealFolderOf(deal: Deal): 'active' | 'completed' | 'cancelled' {
+  if (deal.status === 'cancelled' && deal.escrowStatus !== 'held') return 'cancelled';
+  if (deal.status === 'completed' && deal.escrowStatus !== 'held') return 'completed';
+  return 'active';
+}
+
+export function dealInFolder(deal: Deal, party: DealParty, folder: DealFolder): boolean {
+  if (folder === 'all') return true;
+  if (folder === 'action') return dealNeedsActionFrom(deal, party);
+  return dealFolderOf(deal) === folder;
+}
+
+/** My Deals' order: what needs the viewer first, then open deals, then closed ones; newest activity first. */
+export function sortDealsForParty(deals: Deal[], partyOf: (deal: Deal) => DealParty): Deal[] {
+  const rank = (deal: Deal) =>
+    dealNeedsActionFrom(deal, partyOf(deal)) ? 0 : dealFolderOf(deal) === 'active' ? 1 : 2;
+  return [...deals].sort((a, b) => rank(a) - rank(b) || b.updatedAt.localeCompare(a.updatedAt));
+}

@@ -137,7 +137,8 @@ export function DealCard({ deal, role }: { deal: Deal; role: DealParty | null })
                   <span className="text-muted-foreground">
                     {' '}
                     · {METHOD_LABEL[payment.method] ?? payment.method}
-                    {payment.reference ? (
+                    {/* The reference a person quotes (a wire's, the escrow service's); never an internal payment id. */}
+                    {payment.reference && (payment.method === 'wire' || payment.method === 'escrow_wire') ? (
                       <>
                         {' '}
                         · Reference <span className="font-mono text-foreground">{payment.reference}</span>

@@ -1,10 +1,20 @@
 import { dealRoleOf } from '@app/shared/deals/deal-machine';
-import { DEAL_MESSAGES, type DealList as DealListData } from '@app/shared/deals/deals.schemas';
-import { Handshake, Store } from 'lucide-react';
+import {
+  DEAL_FOLDER_LABELS,
+  DEAL_FOLDERS,
+  DEAL_MESSAGES,
+  type Deal,
+  type DealList as DealListData,
+  dealInFolder,
+  sortDealsForParty,
+} from '@app/shared/deals/deals.schemas';
+import { Handshake, Inbox, Store } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
+import { useTabParam } from '@/lib/use-tab-param';
 import { DealCard, DealCardSkeleton } from './deal-card';
 
 type DealListProps = {
@@ -58,13 +68,54 @@ export function DealList({ data, isPending, isError, isRetrying, onRetry, viewer
       />
     );
   }
+  return <FiledDeals deals={data.deals} viewerId={viewerId} />;
+}
+
+const FOLDER_EMPTY: Record<string, string> = {
+  action: 'Nothing needs you right now: deals waiting for the other party are under Active.',
+  active: 'No open deals. Offers, agreed deals and funded escrow show here.',
+  completed: 'No completed deals yet.',
+  cancelled: 'No cancelled deals.',
+};
+
+/** The deals in folders (tabs with counts), what needs the viewer first, then by latest activity. */
+function FiledDeals({ deals, viewerId }: { deals: Deal[]; viewerId: string }) {
+  const [folder, setFolder] = useTabParam(DEAL_FOLDERS);
+  const roleOf = (deal: Deal) => deal.role ?? dealRoleOf(deal, viewerId) ?? 'buyer';
+  const sorted = sortDealsForParty(deals, roleOf);
+  const inFolder = (f: (typeof DEAL_FOLDERS)[number]) => sorted.filter((d) => dealInFolder(d, roleOf(d), f));
+  const shown = inFolder(folder);
   return (
-    <ul className="grid gap-4" aria-label="Deals">
-      {data.deals.map((deal) => (
-        <li key={deal.id}>
-          <DealCard deal={deal} role={deal.role ?? dealRoleOf(deal, viewerId)} />
-        </li>
-      ))}
-    </ul>
+    <div>
+      <Tabs value={folder} onValueChange={setFolder}>
+        <TabsList aria-label="Deal folders" className="flex h-auto w-full flex-wrap justify-start sm:w-auto">
+          {DEAL_FOLDERS.map((f) => (
+            <TabsTrigger key={f} value={f} className="px-2 sm:px-3">
+              {DEAL_FOLDER_LABELS[f]}
+              <span className="tabular ml-1.5 text-xs text-muted-foreground">{inFolder(f).length}</span>
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {DEAL_FOLDERS.map((f) => (
+          <TabsContent key={f} value={f} className="mt-4">
+            {f !== folder ? null : shown.length === 0 ? (
+              <EmptyState
+                icon={Inbox}
+                title={`${DEAL_FOLDER_LABELS[f]}: none`}
+                description={FOLDER_EMPTY[f]}
+              />
+            ) : (
+              <ul className="grid gap-4" aria-label="Deals">
+                {shown.map((deal) => (
+                  <li key={deal.id}>
+                    <DealCard deal={deal} role={roleOf(deal)} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </TabsContent>
+        ))}
+      </Tabs>
+    </div>
   );
 }
