@@ -172,6 +172,15 @@ test('an offer is confirmed by both, funded by card, shipped and released, its c
   await expect(buyer.getByText('Nothing needs you right now')).toBeVisible();
   await expectAccessible(buyer);
 
+  // The seller's payout statement: $1,000.00 less the $30.00 commission taken at release.
+  await seller.goto('/deals');
+  await seller.getByRole('button', { name: 'Payout Statement' }).click();
+  const statement = seller.getByRole('dialog', { name: 'Payout Statement' });
+  await expect(statement.getByText(SELLER_LISTING)).toBeVisible();
+  await expect(statement.getByRole('cell', { name: '$970.00' }).first()).toBeVisible();
+  await expect(statement.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', /format=csv/);
+  await expectAccessible(seller);
+
   await seller.context().close();
 });
 

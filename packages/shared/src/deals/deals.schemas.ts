@@ -767,3 +767,45 @@ export function sortDealsForParty(deals: Deal[], partyOf: (deal: Deal) => DealPa
     dealNeedsActionFrom(deal, partyOf(deal)) ? 0 : dealFolderOf(deal) === 'active' ? 1 : 2;
   return [...deals].sort((a, b) => rank(a) - rank(b) || b.updatedAt.localeCompare(a.updatedAt));
 }
+
+// ---------------------------------------------------------------------------------------------------
+// The seller's payout statement (GET /api/deals/payouts)
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-01');
+export const PayoutStatementQuerySchema = z
+  .object({
+    /** First day of the period (UTC), inclusive. */
+    from: isoDay,
+    /** Last day of the period (UTC), inclusive. */
+    to: isoDay,
+    format: z.enum(['json', 'csv']).default('json'),
+  })
+  .strict()
+  .refine((q) => q.from <= q.to, { message: 'The period must end on or after its first day', path: ['to'] });
+export type PayoutStatementQuery = z.input<typeof PayoutStatementQuerySchema>;
+
+/** One released deal, as the ledger booked it: the deal value, what was taken from it, what was paid. */
+export const PayoutLineSchema = z.object({
+  dealId: z.string(),
+  listingTitle: z.string(),
+  buyer: z.string(),
+  releasedAt: z.string(),
+  dealValueCents: z.number().int(),
+  /** Processing fees borne by the seller (a plain wire's 2%). */
+  feesCents: z.number().int(),
+  /** The commission taken from the payout (when the buyer did not pay it with the funding). */
+  commissionCents: z.number().int(),
+  paidOutCents: z.number().int(),
+});
+export const PayoutStatementSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  lines: z.array(PayoutLineSchema),
+  totals: z.object({
+    dealValueCents: z.number().int(),
+    feesCents: z.number().int(),
+    commissionCents: z.number().int(),
+    paidOutCents: z.number().int(),
+  }),
+});
+export type PayoutStatement = z.infer<typeof PayoutStatementSchema>;

@@ -487,3 +487,55 @@ export async function findMilestoneEvents(
     )
     .orderBy(dealEvents.position);
 }
+
+/**
+ * What the ledger paid a seller for released deals in a period: each credit to their payable account
+ * that a deal's transaction booked, with the deal's value and the commission taken at release.
+ */
+export async function listSellerPayouts(
+  db: Db,
+  payableAccount: string,
+  from: Date,
+  toExclusive: Date,
+): Promise<
+  Array<{
+    dealId: string;
+    listingTitle: string | null;
+    buyerUserId: string;
+    releasedAt: Date;
+    dealValueCents: number;
+    commissionDeductedCents: number;
+    paidOutCents: number;
+  }>
+> {
+  const result = (await db.execute(sql`
+    select d.id, l.title, d.buyer_user_id, t.created_at, d.deal_value_cents, d.commission_deducted_cents,
+           -e.amount_cents as paid_out
+      from ${ledgerEntries} as e
+      join ${ledgerTransactions} as t on t.id = e.transaction_id
+      join ${deals} as d on d.id = t.reference_id and t.reference_type = 'deal'
+      left join ${listings} as l on l.id = d.listing_id
+     where e.account = ${payableAccount} and e.amount_cents < 0
+       and t.created_at >= ${from.toISOString()}::timestamptz and t.created_at < ${toExclusive.toISOString()}::timestamptz
+     order by t.created_at, d.id
+  `)) as unknown as {
+    rows: Array<{
+      id: string;
+      title: string | null;
+      buyer_user_id: string;
+      created_at: string | Date;
+      deal_value_cents: number;
+      commission_deducted_cents: number;
+      paid_out: string | number;
+    }>;
+  };
+  return result.rows.map((r) => ({
+    dealId: r.id,
+    listingTitle: r.title,
+    buyerUserId: r.buyer_user_id,
+    releasedAt: new Date(r.created_at),
+    dealValueCents: Number(r.deal_value_cents),
+    commissionDeductedCents: Number(r.commission_deducted_cents),
+    paidOutCents: Number(r.paid_out),
+  }));
+}

@@ -10,6 +10,8 @@ import {
   FundEscrowResultSchema,
   PayCommissionBodySchema,
   PayCommissionResultSchema,
+  type PayoutStatement,
+  PayoutStatementQuerySchema,
 } from '@app/shared/deals/deals.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,6 +28,23 @@ export const dealsRoutes =
   async (app) => {
     app.get('/api/deals', { schema: { response: { 200: DealListSchema } } }, async (request) =>
       deals.listDeals(requireUser(request, SIGN_IN)),
+    );
+
+    // The seller's payout statement for a period; `format=csv` downloads it.
+    app.get(
+      '/api/deals/payouts',
+      { schema: { querystring: PayoutStatementQuerySchema } },
+      async (request, reply) => {
+        const statement = await deals.payoutStatement(requireUser(request, SIGN_IN), request.query);
+        if (request.query.format !== 'csv') return statement;
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header(
+            'content-disposition',
+            `attachment; filename="recytrade-payouts-${statement.from}-to-${statement.to}.csv"`,
+          )
+          .send(payoutCsv(statement));
+      },
     );
 
     app.post(
@@ -112,3 +131,38 @@ export const dealsRoutes =
       },
     );
   };
+
+const csvCell = (value: string | number) => {
+  const text = String(value);
+  // Quoted when needed; a leading formula character is neutralised for spreadsheets.
+  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  return /[",\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+};
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/** The statement as CSV: one row per released deal, amounts in dollars, then the totals. */
+export function payoutCsv(statement: PayoutStatement): string {
+  const header = ['Released on', 'Deal', 'Listing', 'Buyer', 'Deal value', 'Fees', 'Commission', 'Paid out'];
+  const rows = statement.lines.map((l) => [
+    l.releasedAt.slice(0, 10),
+    l.dealId,
+    l.listingTitle,
+    l.buyer,
+    dollars(l.dealValueCents),
+    dollars(l.feesCents),
+    dollars(l.commissionCents),
+    dollars(l.paidOutCents),
+  ]);
+  const t = statement.totals;
+  const totals = [
+    'Total',
+    '',
+    '',
+    '',
+    dollars(t.dealValueCents),
+    dollars(t.feesCents),
+    dollars(t.commissionCents),
+    dollars(t.paidOutCents),
+  ];
+  return `${[header, ...rows, totals].map((r) => r.map(csvCell).join(',')).join('\n')}\n`;
+}

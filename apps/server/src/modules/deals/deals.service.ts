@@ -29,6 +29,7 @@ import {
   type FundEscrowResult,
   fundingBreakdown,
   type PayCommissionResult,
+  type PayoutStatement,
   paymentMethodsForTotal,
   percentToBps,
   releasePayout,
@@ -78,6 +79,7 @@ import {
   listDealsOf,
   listEscrowCandidates,
   listPendingProviderPayments,
+  listSellerPayouts,
   listStaleEscrowClaims,
   listUnsettledRefunds,
   type NewDealRow,
@@ -1768,6 +1770,51 @@ export function createDealsService(deps: {
     return { checked: pending.length, refunded };
   }
 
+  /**
+   * GET /api/deals/payouts: the seller's statement for a period (UTC days, inclusive), built from the
+   * ledger: each released deal's value, the fees and commission taken from it, and what was paid out.
+   */
+  async function payoutStatement(
+    user: SessionUser,
+    query: { from: string; to: string },
+  ): Promise<PayoutStatement> {
+    const from = new Date(`${query.from}T00:00:00.000Z`);
+    const toExclusive = new Date(new Date(`${query.to}T00:00:00.000Z`).getTime() + 86_400_000);
+    const rows = await listSellerPayouts(db, DEAL_ACCOUNTS.payableSeller(user.id), from, toExclusive);
+    const buyers = await findCompaniesOf(db, [...new Set(rows.map((r) => r.buyerUserId))]);
+    const buyerUsers = await findUserBriefs(db, [...new Set(rows.map((r) => r.buyerUserId))]);
+    const lines = rows.map((r) => {
+      const commissionCents = r.commissionDeductedCents;
+      return {
+        dealId: r.dealId,
+        listingTitle: r.listingTitle ?? 'Listing removed',
+        buyer:
+          buyers.find((c) => c.userId === r.buyerUserId)?.companyName ??
+          buyerUsers.find((u) => u.id === r.buyerUserId)?.name ??
+          'Buyer',
+        releasedAt: r.releasedAt.toISOString(),
+        dealValueCents: r.dealValueCents,
+        // Whatever the ledger did not pay out of the deal's value, besides the commission, was a fee.
+        feesCents: Math.max(0, r.dealValueCents - commissionCents - r.paidOutCents),
+        commissionCents,
+        paidOutCents: r.paidOutCents,
+      };
+    });
+    const sum = (key: 'dealValueCents' | 'feesCents' | 'commissionCents' | 'paidOutCents') =>
+      lines.reduce((n, l) => n + l[key], 0);
+    return {
+      from: query.from,
+      to: query.to,
+      lines,
+      totals: {
+        dealValueCents: sum('dealValueCents'),
+        feesCents: sum('feesCents'),
+        commissionCents: sum('commissionCents'),
+        paidOutCents: sum('paidOutCents'),
+      },
+    };
+  }
+
   /** Deals in dispute, waiting for an administrator (the admin dashboard count). */
   async function countOpenDisputes(): Promise<number> {
     return countDealsByStatus(db, 'disputed');
@@ -1780,6 +1827,7 @@ export function createDealsService(deps: {
     adminListDeals,
     countOpenDisputes,
     findEscrowMismatches,
+    payoutStatement,
     createDeal,
     buyNow,
     act,

@@ -1,6 +1,7 @@
 import { DEAL_MESSAGES } from '@app/shared/deals/deals.schemas';
 import { useQueryClient } from '@tanstack/react-query';
-import { RefreshCw } from 'lucide-react';
+import { FileSpreadsheet, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/page/page-header';
 import { SignedOutNotice } from '@/components/page/signed-out-notice';
@@ -8,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { dealKeys } from '@/features/deals/api/deal-keys';
 import { useDeals } from '@/features/deals/api/get-deals';
 import { DealList } from '@/features/deals/components/deal-list';
+import { PayoutStatementDialog } from '@/features/deals/components/payout-statement-dialog';
 import { useCommissionReturn } from '@/features/deals/hooks/use-commission-return';
 import { useAuth } from '@/lib/auth-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -18,6 +20,7 @@ export function DealsPage() {
   const { user, loading } = useAuth();
   const queryClient = useQueryClient();
   const deals = useDeals({ enabled: Boolean(user) });
+  const [statementOpen, setStatementOpen] = useState(false);
   useCommissionReturn(() => void queryClient.invalidateQueries({ queryKey: dealKeys.all }));
 
   if (!loading && !user) return <SignedOutNotice title="My Deals" message={DEAL_MESSAGES.signInToView} />;
@@ -38,7 +41,12 @@ export function DealsPage() {
           <RefreshCw aria-hidden className={deals.isFetching ? 'animate-spin' : undefined} />
           Refresh
         </Button>
+        <Button variant="outline" onClick={() => setStatementOpen(true)} disabled={!user}>
+          <FileSpreadsheet aria-hidden />
+          Payout Statement
+        </Button>
       </PageHeader>
+      <PayoutStatementDialog open={statementOpen} onOpenChange={setStatementOpen} />
       <div className="container-page max-w-4xl py-8 md:py-10">
         <DealList
           data={deals.data}
