@@ -158,3 +158,11 @@ export function isSameGradeFamily(
 ): boolean {
   return a.category === b.category && familyOfListing(a)?.id === familyOfListing(b)?.id;
 }
+
+/**
+ * Whether a category's "all grades" figure would blend families of different orders of magnitude
+ * ($340/t steel with $8,600/t copper): such figures are neither published nor compared with.
+ */
+export function isBlendedSeries(category: string, grade: string | null): boolean {
+  return grade === null && familiesOf(category as ListingCategory).length > 1;
+}

@@ -111,17 +111,19 @@ export function changePercent(latest: number | null, base: number | null): numbe
 
 /**
  * How a price compares with the 30-day index: "8% above the 30-day index", "3% below the 30-day
- * index", "At the 30-day index" when it rounds to zero, "far above the 30-day index" past the cap.
+ * index", "At the 30-day index" when it rounds to zero, "far above the 30-day index" past the cap;
+ * `indexName` names another index ("the 30-day copper index").
  */
 export function compareWithIndex(
   priceCentsPerTonne: number,
   indexCentsPerTonne: number,
+  indexName = 'the 30-day index',
 ): { differencePercent: number; label: string } {
   const differencePercent = Math.round(
     ((priceCentsPerTonne - indexCentsPerTonne) / indexCentsPerTonne) * 100,
   );
-  if (differencePercent === 0) return { differencePercent: 0, label: 'At the 30-day index' };
-  const label = priceDifferenceText(differencePercent, 'the 30-day index', {
+  if (differencePercent === 0) return { differencePercent: 0, label: `At ${indexName}` };
+  const label = priceDifferenceText(differencePercent, indexName, {
     above: 'above',
     below: 'below',
     at: 'at',
