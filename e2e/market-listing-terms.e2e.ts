@@ -35,6 +35,13 @@ test('a trader lists Barley copper FOB Rotterdam and finds it by the grade filte
   await expect(grade.locator('option', { hasText: 'Old corrugated containers' })).toHaveCount(0);
   await grade.selectOption({ label: 'Barley (Bare bright copper wire)' });
   await expect(dialog.getByText('Clean, bare, uncoated, unalloyed copper wire')).toBeVisible();
+  // $400 per short ton is about $441/t against Barley's index of thousands: a warning, not a refusal.
+  const unitWarning = dialog.getByText('far below the market: check the unit');
+  await expect(unitWarning).toBeVisible();
+  await dialog.getByLabel('Price per unit ($)').fill('8000');
+  await expect(unitWarning).toBeHidden();
+  await dialog.getByLabel('Price per unit ($)').fill('400');
+  await expect(unitWarning).toBeVisible();
 
   // An Incoterm needs its named place.
   await dialog.getByLabel('Incoterm (optional)').selectOption('FOB');

@@ -120,6 +120,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     quantity: 80,
     location: 'Lima, Peru',
     availability: '1-month',
+    grade: 'stainless-304',
   },
   {
     owner: L,
@@ -147,6 +148,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     quantity: 100000,
     location: 'Lima, Peru',
     availability: 'flexible',
+    grade: 'rains',
   },
   {
     owner: T,

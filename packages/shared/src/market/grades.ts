@@ -109,6 +109,22 @@ export const MATERIAL_GRADES = [
     name: 'Aluminum copper radiators',
     description: 'Clean aluminum-and-copper radiators, free of brass tubing, iron and foreign matter',
   },
+  // Lead: ReMA code word.
+  {
+    id: 'rains',
+    category: 'metals',
+    code: 'Rains',
+    name: 'Drained whole lead batteries',
+    description: 'Drained or dry whole intact lead-acid batteries, free of nickel-iron and Edison cells',
+  },
+  // Stainless steel: sold by alloy series.
+  {
+    id: 'stainless-304',
+    category: 'metals',
+    code: null,
+    name: '304 (18-8) stainless steel solids',
+    description: 'Clean 18% chromium, 8% nickel stainless solids and sheet, free of other alloys',
+  },
   // Ferrous metals: ReMA specification numbers.
   {
     id: 'hms-1',

@@ -35,3 +35,16 @@ describe('matchReasonText', () => {
     ).toBe('1,200 pieces of 5,000 pieces wanted, at your price, 0 km');
   });
 });
+
+describe('matchReasonText past the cap', () => {
+  it('reads "far above your price" instead of a five-figure percentage', () => {
+    expect(
+      matchReasonText({
+        sameGrade: false,
+        quantity: { overlap: 1, wanted: 1, unit: 'tonnes' },
+        pricePercent: 45024,
+        distanceKm: null,
+      }),
+    ).toBe('1 t of 1 t wanted, far above your price');
+  });
+});

@@ -1,9 +1,10 @@
 import { LISTING_CATEGORIES, LISTING_TYPES, LISTING_UNITS } from '../listings/listings.schemas.ts';
 import * as z from '../zod.ts';
+import { priceDifferenceText } from './price-difference.ts';
 
 /**
- * Smart matching (issue 10): a buy and a sell listing match when category (and grade, when both give
- * one) agree, quantities overlap, the buyer's price per tonne is at least the seller's less a
+ * Smart matching (issue 10): a buy and a sell listing match when category and grade family agree
+ * (grade-families.ts; the same grade scores higher), quantities overlap, the buyer's price per tonne is at least the seller's less a
  * tolerance, and the distance is within the buyer's radius when both are geocoded. Computed by a job
  * in the database; read here.
  *
@@ -30,7 +31,10 @@ export const MATCH_LIMITS = {
 
 /** Why two listings match: what the reason line is built from. */
 export const MatchReasonsSchema = z.object({
-  /** true when both listings name the same grade; false when either names none. */
+  /**
+   * true when both listings name the same grade; false when either names none. Both listings are
+   * always of one grade family (grade-families.ts): other pairs never match.
+   */
   sameGrade: z.boolean(),
   /**
    * overlap = the smaller of the two quantities; wanted = the buy listing's quantity. In metric tonnes
@@ -165,9 +169,7 @@ export function matchReasonText(reasons: MatchReasons): string {
   parts.push(
     `${formatAmount(reasons.quantity.overlap)} ${unit} of ${formatAmount(reasons.quantity.wanted)} ${unit} wanted`,
   );
-  const percent = Math.round(Math.abs(reasons.pricePercent));
-  if (percent === 0) parts.push('at your price');
-  else parts.push(`${percent}% ${reasons.pricePercent < 0 ? 'under' : 'above'} your price`);
+  parts.push(priceDifferenceText(reasons.pricePercent, 'your price'));
   if (reasons.distanceKm !== null) parts.push(`${formatAmount(reasons.distanceKm)} km`);
   return parts.join(', ');
 }

@@ -19,7 +19,10 @@ export const IndexPointSourceSchema = z.enum(INDEX_POINT_SOURCES);
 
 export const MarketIndexEntrySchema = z.object({
   category: z.enum(LISTING_CATEGORIES),
-  /** null: the whole category across grades (and listings without a grade). */
+  /**
+   * null: the whole category across grades (and listings without a grade), published only for a
+   * category of one grade family (isBlendedSeries): never a blend of steel and copper.
+   */
   grade: z.string().nullable(),
   day: z.string(),
   priceCentsPerTonne: z.number().int(),
@@ -88,7 +91,10 @@ const compareItemFields = {
 export const CompareQuerySchema = z.object(compareItemFields);
 export type CompareQuery = z.infer<typeof CompareQuerySchema>;
 
-/** All null when no index exists for the category and grade (or the unit is pieces). */
+/**
+ * Against the grade's index, else its grade family's ("5% below the 30-day copper index"); all null
+ * when neither exists, for a listing without a grade outside one-family categories, or per piece.
+ */
 export const IndexComparisonSchema = z.object({
   indexCentsPerTonne: z.number().int().nullable(),
   differencePercent: z.number().int().nullable(),

@@ -1,3 +1,5 @@
+import { priceDifferenceText } from './price-difference.ts';
+
 /**
  * The price index rule, in one place (issue 10, "Prices and trends"). Like the metals indices traders
  * know, a point is published only when enough independent companies contribute; completed deals
@@ -109,16 +111,22 @@ export function changePercent(latest: number | null, base: number | null): numbe
 
 /**
  * How a price compares with the 30-day index: "8% above the 30-day index", "3% below the 30-day
- * index", "At the 30-day index" when it rounds to zero.
+ * index", "At the 30-day index" when it rounds to zero, "far above the 30-day index" past the cap;
+ * `indexName` names another index ("the 30-day copper index").
  */
 export function compareWithIndex(
   priceCentsPerTonne: number,
   indexCentsPerTonne: number,
+  indexName = 'the 30-day index',
 ): { differencePercent: number; label: string } {
   const differencePercent = Math.round(
     ((priceCentsPerTonne - indexCentsPerTonne) / indexCentsPerTonne) * 100,
   );
-  if (differencePercent === 0) return { differencePercent: 0, label: 'At the 30-day index' };
-  const direction = differencePercent > 0 ? 'above' : 'below';
-  return { differencePercent, label: `${Math.abs(differencePercent)}% ${direction} the 30-day index` };
+  if (differencePercent === 0) return { differencePercent: 0, label: `At ${indexName}` };
+  const label = priceDifferenceText(differencePercent, indexName, {
+    above: 'above',
+    below: 'below',
+    at: 'at',
+  });
+  return { differencePercent, label };
 }

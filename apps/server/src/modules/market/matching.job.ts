@@ -11,8 +11,8 @@ const BACKFILL_BATCH = 500;
 /**
  * Matches are computed per listing by a job queued after each change (so the request that changed it
  * never waits on matching); the digest goes out daily at 07:00 UTC; listings older than geocoding are
- * geocoded and matched in batches by a backfill that runs at start (loading the city index first) and
- * re-queues itself until done.
+ * geocoded and matched in batches by a backfill that runs at start (loading the city index first,
+ * then dropping stored pairs of different grade families) and re-queues itself until done.
  */
 export async function scheduleMatchingJobs(
   jobs: JobQueue,
@@ -28,6 +28,7 @@ export async function scheduleMatchingJobs(
   await jobs.work(MATCHING_BACKFILL_JOB, async () => {
     // Loading the city index takes about half a second of CPU: better here than in a listing request.
     warmGeocoder();
+    await matching.removeCrossFamilyMatches();
     const ids = await listings.geocodeMissing(BACKFILL_BATCH);
     // Computed here rather than queued one job each: a batch of 500 queued jobs would hold back the
     // matching of listings traders are posting now, which share the queue.

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { familyOfListing, GRADE_FAMILIES } from '@app/shared/market/grade-families';
 import { and, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { listings } from '../listings/listings.table.ts';
@@ -100,6 +101,27 @@ export async function findListingsByIds(
     .where(inArray(listings.id, ids));
 }
 
+/**
+ * The grade family of listing alias `alias` in SQL, the same rule as familyOfListing in
+ * @app/shared/market/grade-families: the grade's family, else the first family of the category its
+ * title names (`\m` = start of a word), else the category's only family, else null.
+ */
+export function gradeFamilySql(alias: 'l' | 'b' | 's'): SQL {
+  const col = (name: string) => sql.raw(`${alias}.${name}`);
+  const byGrade = GRADE_FAMILIES.flatMap((f) =>
+    f.grades.map((g) => sql`when ${col('grade')} = ${g} then ${f.id}`),
+  );
+  const byTitle = GRADE_FAMILIES.map((f) => {
+    const single = GRADE_FAMILIES.filter((o) => o.category === f.category).length === 1;
+    const named =
+      f.keywords.length > 0 ? sql` and ${col('title')} ~* ${`\\m(${f.keywords.join('|')})`}` : sql``;
+    return single || f.keywords.length > 0
+      ? sql`when ${col('grade')} is null and ${col('category')} = ${f.category}${named} then ${f.id}`
+      : sql``;
+  });
+  return sql`(case ${sql.join([...byGrade, ...byTitle], sql` `)} else null end)`;
+}
+
 const haversineKm = (lat: SQL, lng: SQL, lat2: number, lng2: number) =>
   sql`(2 * ${EARTH_RADIUS_KM} * asin(sqrt(power(sin(radians(${lat} - ${lat2}::float8) / 2), 2) + cos(radians(${lat2}::float8)) * cos(radians(${lat})) * power(sin(radians(${lng} - ${lng2}::float8) / 2), 2))))`;
 
@@ -142,10 +164,22 @@ export async function findMatchCandidates(
     sql`${quantityColumn} between ${ownQuantity * rule.minQuantityFit}::numeric and ${ownQuantity / rule.minQuantityFit}::numeric`,
   ];
   if (rule.preModeration) conditions.push(sql`l.approval_status = 'approved'`);
-  // A graded listing matches the same grade or none: two index-only range scans (an OR would make a
-  // bitmap scan, which reads the table).
+  // Only the subject's grade family, so copper wire never meets aluminium cans (issue 20); a listing
+  // whose material nothing names matches only its like. Graded counterparts are an index-only range
+  // scan per family; only ungraded ones are read from the table for their title.
+  const family = familyOfListing(subject);
+  const familyGrades = family?.grades ?? [];
+  const ungraded = sql`l.grade is null and ${gradeFamilySql('l')} is not distinct from ${family?.id ?? null}::text`;
   const gradeBranches =
-    subject.grade === null ? [sql`true`] : [sql`l.grade = ${subject.grade}`, sql`l.grade is null`];
+    familyGrades.length > 0
+      ? [
+          sql`l.grade in (${sql.join(
+            familyGrades.map((g) => sql`${g}`),
+            sql`, `,
+          )})`,
+          ungraded,
+        ]
+      : [ungraded];
 
   const geocoded = subject.latitude !== null && subject.longitude !== null;
   const distance = geocoded
@@ -260,6 +294,21 @@ export async function replaceMatchesOf(
       reasons: r.reasons,
       createdAt: r.createdAt,
     }));
+}
+
+/**
+ * Removes stored pairs whose listings are of different grade families (or categories): pairs stored
+ * before matching required one family, or whose listing was retitled. Run at start; one statement.
+ */
+export async function deleteCrossFamilyMatches(db: Db): Promise<number> {
+  const result = (await db.execute(sql`
+    delete from listing_matches m
+    using listings b, listings s
+    where b.id = m.buy_listing_id and s.id = m.sell_listing_id
+      and (b.category <> s.category or ${gradeFamilySql('b')} is distinct from ${gradeFamilySql('s')})
+    returning m.id
+  `)) as unknown as { rows: unknown[] };
+  return result.rows.length;
 }
 
 /** Removes every stored match of a listing (it went invisible or was deleted). */

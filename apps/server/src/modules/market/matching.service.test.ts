@@ -67,14 +67,29 @@ const notificationsOf = async (app: FastifyInstance, user: SessionUser) =>
 describe('smart matching', () => {
   it('matches a new sell listing with the right buy listings and notifies only their owners', async () => {
     const { app, trader } = await setup();
-    const [seller, good, anyGrade, otherGrade, cheap, tooBig, plastics, pieces] = await Promise.all(
-      ['Seller', 'Good', 'AnyGrade', 'OtherGrade', 'Cheap', 'TooBig', 'Plastics', 'Pieces'].map(trader),
-    );
+    const [seller, good, anyGrade, sameFamily, aluminium, cans, cheap, tooBig, plastics, pieces] =
+      await Promise.all(
+        [
+          'Seller',
+          'Good',
+          'AnyGrade',
+          'SameFamily',
+          'Aluminium',
+          'Cans',
+          'Cheap',
+          'TooBig',
+          'Plastics',
+          'Pieces',
+        ].map(trader),
+      );
     const publish = vi.spyOn(app.services.realtime, 'publishToUser');
     // $8,000/t asked for 40 t of Barley in Rotterdam.
     const goodBuy = await post(app, good, { grade: 'barley', price: 8500 });
     const anyGradeBuy = await post(app, anyGrade, { location: 'Hamburg', price: 7400 });
-    await post(app, otherGrade, { grade: 'berry', price: 9000 });
+    // Another copper grade matches; aluminium never does, graded or only named in the title (issue 20).
+    const sameFamilyBuy = await post(app, sameFamily, { grade: 'berry', price: 9000 });
+    await post(app, aluminium, { grade: 'taldon', price: 9000, title: 'Aluminium cans' });
+    await post(app, cans, { price: 9000, title: 'Wanted: aluminium UBC' });
     await post(app, cheap, { grade: 'barley', price: 7100 }); // 11% under the seller: past the 10% tolerance
     await post(app, tooBig, { grade: 'barley', quantity: 1000 }); // 40 t is 4% of what they want
     await post(app, plastics, { category: 'plastics', price: 9000 });
@@ -82,20 +97,22 @@ describe('smart matching', () => {
     const ownBuy = await post(app, seller, { grade: 'barley', price: 9000, title: 'Own wanted' });
     const sell = await post(app, seller, { type: 'sell', grade: 'barley', quantity: 40, price: 8000 });
 
-    const matches = await waitForMatches(app, seller, sell, 2);
-    expect(counterpartIds(matches)).toEqual([goodBuy, anyGradeBuy].sort());
+    const matches = await waitForMatches(app, seller, sell, 3);
+    expect(counterpartIds(matches)).toEqual([goodBuy, anyGradeBuy, sameFamilyBuy].sort());
     expect(matches.map((m) => m.listing.id)).not.toContain(ownBuy);
-    // Best first: same grade, better price and no distance beat no grade, 7.5% under and 411 km.
+    // Best first: same grade beats another grade of the family, which beats no grade, 7.5% under and 411 km.
     expect(matches[0]).toMatchObject({
       listing: { id: goodBuy, ownerId: good.id, type: 'buy' },
       forListingId: sell,
       reasons: { sameGrade: true, quantity: { overlap: 40, wanted: 60, unit: 'tonnes' }, distanceKm: 0 },
       reasonText: 'same grade, 40 t of 60 t wanted, 6% above your price, 0 km',
     });
-    expect(matches[1].reasons).toMatchObject({ sameGrade: false, pricePercent: -7.5 });
-    expect(matches[1].reasons.distanceKm).toBeGreaterThan(380);
-    expect(matches[1].reasons.distanceKm).toBeLessThan(440);
+    expect(matches[1]).toMatchObject({ listing: { id: sameFamilyBuy }, reasons: { sameGrade: false } });
+    expect(matches[2].reasons).toMatchObject({ sameGrade: false, pricePercent: -7.5 });
+    expect(matches[2].reasons.distanceKm).toBeGreaterThan(380);
+    expect(matches[2].reasons.distanceKm).toBeLessThan(440);
     expect(matches[0].score).toBeGreaterThan(matches[1].score);
+    expect(matches[1].score).toBeGreaterThan(matches[2].score);
 
     // The buyer sees the same match from their side ("under your price" is about the buyer's price).
     const fromBuyer = await matchesOf(app, good, goodBuy);
@@ -106,12 +123,12 @@ describe('smart matching', () => {
     });
     expect(fromBuyer[0].reasonText).toBe('same grade, 40 t of 60 t wanted, 6% under your price, 0 km');
 
-    for (const user of [good, anyGrade]) {
+    for (const user of [good, anyGrade, sameFamily]) {
       const items = await notificationsOf(app, user);
       expect(items).toHaveLength(1);
       expect(items[0]).toMatchObject({ kind: 'match-found', link: `/listings/${sell}`, readAt: null });
     }
-    for (const user of [seller, otherGrade, cheap, tooBig, plastics, pieces])
+    for (const user of [seller, aluminium, cans, cheap, tooBig, plastics, pieces])
       expect(await notificationsOf(app, user)).toEqual([]);
     await expect
       .poll(
@@ -141,6 +158,48 @@ describe('smart matching', () => {
       body: 'Barley lot: same grade, 60 t of 60 t wanted, 6% under your price, 0 km',
     });
     expect(await notificationsOf(app, seller)).toEqual([]);
+  });
+
+  it('reads a price difference past 200% as "far above your price" rather than a figure', async () => {
+    const { app, trader } = await setup();
+    const [buyer, seller] = await Promise.all(['Buyer', 'Seller'].map(trader));
+    // $40,000/t offered for copper the seller asks $8,000/t for: most likely a price meant per pound.
+    const buy = await post(app, buyer, { grade: 'birch', price: 40_000 });
+    const sell = await post(app, seller, { type: 'sell', grade: 'birch', price: 8000 });
+
+    const [fromSeller] = await waitForMatches(app, seller, sell, 1);
+    expect(fromSeller.reasons.pricePercent).toBe(400);
+    expect(fromSeller.reasonText).toBe('same grade, 60 t of 60 t wanted, far above your price, 0 km');
+    const [fromBuyer] = await matchesOf(app, buyer, buy);
+    expect(fromBuyer.reasonText).toBe('same grade, 60 t of 60 t wanted, 80% under your price, 0 km');
+  });
+
+  it('removes stored matches between different grade families and keeps those within one', async () => {
+    const { app, db, trader } = await setup();
+    const [buyer, copper, cans] = await Promise.all(['Buyer', 'Copper', 'Cans'].map(trader));
+    const buy = await post(app, buyer, { title: 'Copper wire wanted' });
+    const copperSell = await post(app, copper, { type: 'sell', grade: 'barley' });
+    const cansSell = await post(app, cans, { type: 'sell', title: 'Aluminium cans', quantity: 5000 });
+    await waitForMatches(app, buyer, buy, 1);
+    // A pair stored under the earlier rule, which matched any grade with a listing that gave none.
+    const reasons = {
+      sameGrade: false,
+      quantity: { overlap: 60, wanted: 60, unit: 'tonnes' as const },
+      pricePercentForBuyer: 0,
+      pricePercentForSeller: 0,
+      distanceKm: 0,
+    };
+    await db.insert(listingMatches).values({
+      id: 'mat_cross_family',
+      buyListingId: buy,
+      sellListingId: cansSell,
+      score: 0.7,
+      reasons,
+    });
+    expect(counterpartIds(await matchesOf(app, buyer, buy))).toEqual([copperSell, cansSell].sort());
+
+    expect(await app.services.matching.removeCrossFamilyMatches()).toBe(1);
+    expect(counterpartIds(await matchesOf(app, buyer, buy))).toEqual([copperSell]);
   });
 
   it('matches within the buyer radius when both places are geocoded, and unresolved places on the rest', async () => {
@@ -234,7 +293,7 @@ describe('smart matching', () => {
     await app.services.matching.updatePreferences(quiet, { emailDigest: false });
     await post(app, buyer, { title: 'Copper wanted' });
     await post(app, quiet, { title: 'Copper wanted too' });
-    const sell = await post(app, seller, { type: 'sell', title: 'Barley for sale' });
+    const sell = await post(app, seller, { type: 'sell', title: 'Barley copper for sale' });
     await waitForMatches(app, seller, sell, 2);
 
     // Buyer and seller: the seller's listing has new matches too.
@@ -245,7 +304,7 @@ describe('smart matching', () => {
     const toBuyer = digests.find((e) => e.toAddress === buyer.email);
     expect(toBuyer?.subject).toBe('1 new match for your listings on Recytrade');
     expect(toBuyer?.textBody).toContain(
-      'Barley for sale: 60 t of 60 t wanted, at your price, 0 km (for "Copper wanted")',
+      'Barley copper for sale: 60 t of 60 t wanted, at your price, 0 km (for "Copper wanted")',
     );
     expect(await app.services.matching.sendDigests()).toBe(0);
   });

@@ -18,6 +18,7 @@ import type { UserNotificationsService } from '../notifications/user-notificatio
 import type { RealtimeService } from '../realtime/realtime.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import {
+  deleteCrossFamilyMatches,
   deleteMatchesOf,
   findListingsByIds,
   findMatchCandidates,
@@ -240,8 +241,14 @@ export function createMatchingService(deps: {
     }
   }
 
+  /** Drops stored pairs of different grade families (matched under an older rule); run at start. */
+  async function removeCrossFamilyMatches(): Promise<number> {
+    return deleteCrossFamilyMatches(db);
+  }
+
   return {
     computeMatches,
+    removeCrossFamilyMatches,
     listMyMatches,
     listListingMatches,
     getPreferences,

@@ -64,7 +64,8 @@ describe('price index', () => {
       change7dPercent: null,
       change30dPercent: null,
     });
-    expect((await index()).entries.some((e) => e.category === 'metals' && e.grade === null)).toBe(true);
+    // No "Metals · all grades" figure: it would blend $340/t steel with $8,600/t copper (issue 20).
+    expect((await index()).entries.some((e) => e.category === 'metals' && e.grade === null)).toBe(false);
     expect((await index()).minContributors).toBe(3);
   });
 
@@ -177,7 +178,7 @@ describe('price index', () => {
     expect(series.json().points).toHaveLength(1);
     expect(series.json().points[0]).toMatchObject({ priceCentsPerTonne: 1_100_000, contributors: 3 });
     const whole = await visitor.get('/api/market/index/series?category=metals&days=365');
-    expect(whole.json()).toMatchObject({ grade: null, points: [{ priceCentsPerTonne: 1_100_000 }] });
+    expect(whole.json()).toMatchObject({ grade: null, points: [] });
 
     for (const [url, message] of [
       ['/api/market/index/series?category=metals&days=45', 'Days must be 30, 90 or 365'],
@@ -210,9 +211,16 @@ describe('price index', () => {
     expect(batch.statusCode).toBe(200);
     expect(batch.json().results).toEqual([
       { key: 'a', indexCentsPerTonne: 1_100_000, differencePercent: -5, label: '5% below the 30-day index' },
-      { key: 'b', indexCentsPerTonne: null, differencePercent: null, label: null },
+      // Berry has no index of its own: its family's (copper, here Barley's alone) stands in.
+      {
+        key: 'b',
+        indexCentsPerTonne: 1_100_000,
+        differencePercent: -5,
+        label: '5% below the 30-day copper index',
+      },
       { key: 'c', indexCentsPerTonne: null, differencePercent: null, label: null },
-      { key: 'd', indexCentsPerTonne: 1_100_000, differencePercent: 0, label: 'At the 30-day index' },
+      // Without a grade nothing says which metal it is: no blended "all grades" comparison.
+      { key: 'd', indexCentsPerTonne: null, differencePercent: null, label: null },
     ]);
     const tooMany = await visitor.post('/api/market/compare/batch', {
       items: Array.from({ length: 101 }, (_, i) => ({
@@ -223,6 +231,41 @@ describe('price index', () => {
       })),
     });
     expect(tooMany.statusCode).toBe(400);
+  });
+
+  it('compares stainless 304 with stainless only, never with a blend of all metals', async () => {
+    const { db, traders, visitor, index, priceIndex } = await setup();
+    const priced = async (trader: SessionUser, grade: string, pricePerTonneCents: number) => {
+      const listing = await insertListing(db, trader.id, { quantity: 2 });
+      await db
+        .update(listings)
+        .set({ grade, pricePerTonneCents, quantityTonnes: 2 })
+        .where(eq(listings.id, listing.id));
+    };
+    for (const [i, trader] of traders.slice(0, 3).entries()) {
+      await priced(trader, 'stainless-304', 120_000 + i * 10_000);
+      await priced(trader, 'barley', 860_000);
+      await priced(trader, 'hms-1', 34_200);
+    }
+    await priceIndex.recompute();
+    const entries = (await index()).entries.filter((e) => e.category === 'metals');
+    expect(entries.map((e) => e.grade).sort()).toEqual(['barley', 'hms-1', 'stainless-304']);
+
+    const res = await visitor.post('/api/market/compare/batch', {
+      items: [
+        { key: 'stainless', category: 'metals', grade: 'stainless-304', priceCents: 140_000, unit: 'tonnes' },
+        { key: 'brass', category: 'metals', grade: 'honey', priceCents: 500_000, unit: 'tonnes' },
+      ],
+    });
+    expect(res.json().results).toEqual([
+      {
+        key: 'stainless',
+        indexCentsPerTonne: 130_000,
+        differencePercent: 8,
+        label: '8% above the 30-day index',
+      },
+      { key: 'brass', indexCentsPerTonne: null, differencePercent: null, label: null },
+    ]);
   });
 
   it('tells every open socket, visitors included, that the index was recomputed', async () => {

@@ -1,9 +1,11 @@
 import type { ListingCategory } from '@app/shared/listings/listings.schemas';
+import { familyOfGrade, isBlendedSeries } from '@app/shared/market/grade-families';
 import {
   changePercent,
   compareWithIndex,
   computeIndexPoint,
   INDEX_WINDOW_DAYS,
+  median,
   type PriceObservation,
 } from '@app/shared/market/price-index';
 import type {
@@ -83,11 +85,13 @@ export function createPriceIndexService(deps: {
       return created;
     };
     for (const row of [...dealRows, ...listingRows]) {
-      seriesOf(row.category, null).observations.push(row);
+      // A category's figure only where it does not blend families (textiles): issue 20.
+      if (!isBlendedSeries(row.category, null)) seriesOf(row.category, null).observations.push(row);
       if (row.grade) seriesOf(row.category, row.grade).observations.push(row);
     }
     const previous = new Map<string, { priceCentsPerTonne: number }>();
     for (const row of previousRows) {
+      if (isBlendedSeries(row.category, row.grade)) continue;
       seriesOf(row.category, row.grade);
       previous.set(seriesKey(row.category, row.grade), { priceCentsPerTonne: row.priceCentsPerTonne });
     }
@@ -116,10 +120,12 @@ export function createPriceIndexService(deps: {
   /** The latest point of every category and grade, with its change over 7 and 30 days. */
   async function getIndex(): Promise<MarketIndex> {
     const today = toDay(clock.now());
-    const [latest, minContributors] = await Promise.all([
+    const [allLatest, minContributors] = await Promise.all([
       repo.findLatestPoints(db, today),
       deps.settings.get('market.index_min_contributors'),
     ]);
+    // Blended points written before families existed stay in history but are not shown.
+    const latest = allLatest.filter((p) => !isBlendedSeries(p.category, p.grade));
     const baseDays = [...new Set(latest.flatMap((p) => [addDays(p.day, -7), addDays(p.day, -30)]))];
     const bases = new Map(
       (await repo.findPointsOnDays(db, baseDays)).map((p) => [
@@ -155,12 +161,14 @@ export function createPriceIndexService(deps: {
   async function getSeries(query: IndexSeriesQuery): Promise<IndexSeries> {
     const today = toDay(clock.now());
     const grade = query.grade ?? null;
-    const points = await repo.findSeries(db, {
-      category: query.category,
-      grade,
-      afterDay: addDays(today, -query.days),
-      toDay: today,
-    });
+    const points = isBlendedSeries(query.category, grade)
+      ? []
+      : await repo.findSeries(db, {
+          category: query.category,
+          grade,
+          afterDay: addDays(today, -query.days),
+          toDay: today,
+        });
     return {
       category: query.category,
       grade,
@@ -176,23 +184,35 @@ export function createPriceIndexService(deps: {
   }
 
   /**
-   * How each price compares with the 30-day average of its category and grade's published points (a
-   * listing without a grade against the whole category). No figure without an index or for pieces.
+   * How each price compares with the 30-day average of its grade's published points, else with its
+   * grade family's (the median of the family's grade averages), never with a category figure that
+   * blends families; a listing without a grade only in a one-family category (textiles). No figure
+   * without an index or for pieces.
    */
   async function compareMany(items: CompareBatchBody['items']): Promise<CompareBatchResult> {
-    const averages = new Map(
-      (await repo.findPublishedAverages(db, addDays(toDay(clock.now()), -INDEX_WINDOW_DAYS))).map((a) => [
-        seriesKey(a.category, a.grade),
-        a.averageCentsPerTonne,
-      ]),
-    );
+    const published = await repo.findPublishedAverages(db, addDays(toDay(clock.now()), -INDEX_WINDOW_DAYS));
+    const averages = new Map(published.map((a) => [seriesKey(a.category, a.grade), a.averageCentsPerTonne]));
+    const indexOf = (item: CompareBatchBody['items'][number]) => {
+      const grade = item.grade ?? null;
+      if (isBlendedSeries(item.category, grade)) return null;
+      const own = averages.get(seriesKey(item.category, grade));
+      if (own !== undefined) return { value: own, name: undefined };
+      const family = familyOfGrade(grade);
+      const siblings = (family?.grades ?? []).flatMap((g) => averages.get(seriesKey(item.category, g)) ?? []);
+      if (!family || siblings.length === 0) return null;
+      return { value: Math.round(median(siblings)), name: `the 30-day ${family.name.toLowerCase()} index` };
+    };
     return {
       results: items.map((item) => {
-        const index = averages.get(seriesKey(item.category, item.grade ?? null)) ?? null;
+        const index = indexOf(item);
         const perTonne = pricePerTonneCents(item.priceCents, item.unit);
-        if (index === null || index <= 0 || perTonne === null)
+        if (index === null || index.value <= 0 || perTonne === null)
           return { key: item.key, indexCentsPerTonne: null, differencePercent: null, label: null };
-        return { key: item.key, indexCentsPerTonne: index, ...compareWithIndex(perTonne, index) };
+        return {
+          key: item.key,
+          indexCentsPerTonne: index.value,
+          ...compareWithIndex(perTonne, index.value, index.name),
+        };
       }),
     };
   }

@@ -109,7 +109,10 @@ export function ListingDetailPage() {
               {formatPricePerUnit(l.priceCents, l.unit)}
             </p>
             <div className="mt-1">
-              <IndexComparisonLine comparison={comparisonOf(l.id)} />
+              <IndexComparisonLine
+                comparison={comparisonOf(l.id)}
+                emptyText={l.unit === 'pieces' ? undefined : 'No index for this grade yet'}
+              />
             </div>
             <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted-foreground">
               <li className="flex items-center gap-1.5">

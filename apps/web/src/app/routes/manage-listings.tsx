@@ -14,6 +14,7 @@ import { ListingCard, ListingGrid, ListingGridSkeleton } from '@/features/listin
 import { ListingFormDialog } from '@/features/listings/components/listing-form-dialog';
 import { OwnerListingActions } from '@/features/listings/components/owner-listing-actions';
 import { ListingMatchesLink } from '@/features/market/matching/components/listing-matches';
+import { MarketPriceWarning } from '@/features/market/prices/components/market-price-warning';
 import { useAuth } from '@/lib/auth-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -145,6 +146,7 @@ export function ManageListingsPage() {
         open={editing !== null}
         onOpenChange={(open) => !open && setEditing(null)}
         listing={editing ?? undefined}
+        priceHint={(price) => <MarketPriceWarning {...price} />}
       />
       <DeleteListingDialog listing={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
     </div>

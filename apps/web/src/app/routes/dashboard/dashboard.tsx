@@ -15,6 +15,7 @@ import { useRefreshDealsAfterPayment } from '@/features/deals/hooks/use-refresh-
 import { ListingFormDialog } from '@/features/listings/components/listing-form-dialog';
 import { ImpactCard } from '@/features/market/impact/components/impact-card';
 import { MatchesCard } from '@/features/market/matching/components/matches-card';
+import { MarketPriceWarning } from '@/features/market/prices/components/market-price-warning';
 import { usePricing } from '@/features/pricing/api/get-pricing';
 import { useAuth } from '@/lib/auth-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -55,7 +56,12 @@ export function DashboardPage() {
           Create Listing
         </Button>
       </PageHeader>
-      <ListingFormDialog open={isCreateOpen} onOpenChange={setCreateOpen} pricing={pricing.data} />
+      <ListingFormDialog
+        open={isCreateOpen}
+        onOpenChange={setCreateOpen}
+        pricing={pricing.data}
+        priceHint={(price) => <MarketPriceWarning {...price} />}
+      />
       <div className="container-page grid grid-cols-1 items-start gap-6 py-10 lg:grid-cols-[3fr_2fr]">
         <CompanyProfileBanner className="lg:col-span-2" />
         <MatchesCard className="lg:col-span-2" />

@@ -20,7 +20,7 @@ import {
 import { UNIT_LABELS } from '@app/shared/market/units';
 import { PLATFORM_MESSAGES, type Pricing } from '@app/shared/settings/settings.schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -57,10 +57,21 @@ type ListingFormDialogProps = {
   listing?: OwnListing;
   /** The featured fee and duration for the wantsFeatured label (from usePricing in the route). */
   pricing?: Pricing;
+  /** Shown under the price (the route passes the market's "check the unit" warning). */
+  priceHint?: (price: PriceHintInput) => ReactNode;
 };
 
+/** What a price hint reads from the form as it is typed; `price` in dollars per `unit`. */
+export type PriceHintInput = Pick<CreateListingInput, 'category' | 'grade' | 'price' | 'unit'>;
+
 /** The create-listing form of the dashboard, and the same form prefilled for Edit on manage listings. */
-export function ListingFormDialog({ open, onOpenChange, listing, pricing }: ListingFormDialogProps) {
+export function ListingFormDialog({
+  open,
+  onOpenChange,
+  listing,
+  pricing,
+  priceHint,
+}: ListingFormDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
@@ -73,7 +84,14 @@ export function ListingFormDialog({ open, onOpenChange, listing, pricing }: List
           </DialogDescription>
         </DialogHeader>
         {/* Mounted only while open, so every opening starts from a fresh form. */}
-        {open ? <ListingForm listing={listing} pricing={pricing} onDone={() => onOpenChange(false)} /> : null}
+        {open ? (
+          <ListingForm
+            listing={listing}
+            pricing={pricing}
+            priceHint={priceHint}
+            onDone={() => onOpenChange(false)}
+          />
+        ) : null}
       </DialogContent>
     </Dialog>
   );
@@ -88,10 +106,12 @@ const orNull = (value: unknown) => (value === '' || value === undefined ? null :
 function ListingForm({
   listing,
   pricing,
+  priceHint,
   onDone,
 }: {
   listing?: OwnListing;
   pricing?: Pricing;
+  priceHint?: ListingFormDialogProps['priceHint'];
   onDone: () => void;
 }) {
   const isEdit = Boolean(listing);
@@ -264,7 +284,16 @@ function ListingForm({
         </FormField>
       </div>
       <div className="grid gap-5 sm:grid-cols-3">
-        <FormField label="Price per unit ($)" error={errors.price?.message}>
+        <FormField
+          label="Price per unit ($)"
+          error={errors.price?.message}
+          hint={priceHint?.({
+            category,
+            grade: form.watch('grade'),
+            price: form.watch('price'),
+            unit: form.watch('unit'),
+          })}
+        >
           <Input
             type="number"
             inputMode="decimal"

@@ -5,9 +5,17 @@ import { paths } from '@/config/paths';
 
 /**
  * "8% above the 30-day index", linking to /market; nothing when the material has no index yet (or
- * the price is per piece).
+ * the price is per piece), or `emptyText` ("No index for this grade yet") once that is known.
  */
-export function IndexComparisonLine({ comparison }: { comparison: IndexComparison | undefined }) {
+export function IndexComparisonLine({
+  comparison,
+  emptyText,
+}: {
+  comparison: IndexComparison | undefined;
+  emptyText?: string;
+}) {
+  if (comparison && !comparison.label && emptyText)
+    return <span className="text-[0.8125rem] text-muted-foreground">{emptyText}</span>;
   if (!comparison?.label) return null;
   return (
     <Link

@@ -146,6 +146,8 @@ function MarketIndexList({ entries, minContributors, selectedKey, onSelect }: In
 }
 
 function MarketIndexGrid({ entries, minContributors, selectedKey, onSelect }: IndexViewProps) {
+  // Grades sit indented under their category's row; most categories have none (no blended figure).
+  const withCategoryRow = new Set(entries.filter((e) => e.grade === null).map((e) => e.category));
   return (
     <Table>
       <caption className="sr-only">
@@ -181,7 +183,7 @@ function MarketIndexGrid({ entries, minContributors, selectedKey, onSelect }: In
                   onClick={() => onSelect(entry)}
                   className={cn(
                     'text-left text-foreground underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring',
-                    entry.grade === null ? 'font-semibold' : 'pl-3',
+                    entry.grade === null ? 'font-semibold' : withCategoryRow.has(entry.category) && 'pl-3',
                   )}
                 >
                   {seriesLabel(entry)}
