@@ -197,6 +197,8 @@ test('an administrator verifies a wire transfer, switches a payment method, refu
   await disputeCard.getByRole('button', { name: `Refund Buyer: ${title}` }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Refund the buyer?' });
   await expect(confirm).toBeVisible();
+  // What the ledger will return: the wire less its processing fee, the commission included.
+  await expect(confirm).toContainText('gets $807.52 back');
   await confirm.getByRole('button', { name: 'Refund Buyer' }).click();
   await expect(page.getByText('Escrow Refunded', { exact: true })).toBeVisible();
   await expect(disputeCard).toBeHidden();

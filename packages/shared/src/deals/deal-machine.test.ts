@@ -16,6 +16,7 @@ import {
   type Deal,
   dealCardActions,
   dealProgress,
+  refundPayout,
   releasePayout,
   settlementBreakdown,
 } from './deals.schemas.ts';
@@ -580,5 +581,33 @@ describe('settlement: what the dialogs show is what the ledger books', () => {
     expect(
       releasePayout({ ...base, commission: { ...commission, settled: true, includedInFunding: true } }),
     ).toEqual({ deductedCents: 0, sellerReceivesCents: 100_000 });
+  });
+});
+
+describe('refund: what the dialogs show is what the ledger returns', () => {
+  const payment = (method: string, feeCents: number) => ({
+    id: 'ep',
+    method,
+    status: 'held' as const,
+    amountCents: 0,
+    dealValueCents: 80_000,
+    commissionCents: 2_400,
+    feeCents,
+    reference: null,
+    escrowUrl: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+  });
+  const included = { ...deal({}).commission, settled: true, includedInFunding: true };
+
+  it('a card funding comes back whole: value, commission and card fee', () => {
+    expect(
+      refundPayout({ escrowHeldCents: 80_000, commission: included, escrowPayment: payment('card', 2_390) }),
+    ).toEqual({ buyerReceivesCents: 84_790 });
+  });
+
+  it('a plain wire comes back less its processing fee', () => {
+    expect(
+      refundPayout({ escrowHeldCents: 78_352, commission: included, escrowPayment: payment('wire', 0) }),
+    ).toEqual({ buyerReceivesCents: 80_752 });
   });
 });

@@ -276,6 +276,20 @@ export function settlementBreakdown(input: {
 }
 export type SettlementBreakdown = ReturnType<typeof settlementBreakdown>;
 
+/**
+ * What the buyer gets back when the escrow is refunded: what it holds, plus the commission and the
+ * payment method's fee taken from it at funding (both go back). A plain wire's processing fee is kept,
+ * as the wire was handled all the same.
+ */
+export function refundPayout(deal: Pick<Deal, 'escrowHeldCents' | 'commission' | 'escrowPayment'>): {
+  buyerReceivesCents: number;
+} {
+  const ep = deal.escrowPayment;
+  const commissionBack = deal.commission.includedInFunding ? (ep?.commissionCents ?? 0) : 0;
+  const feeBack = ep && ep.method !== 'wire' ? ep.feeCents : 0;
+  return { buyerReceivesCents: deal.escrowHeldCents + commissionBack + feeBack };
+}
+
 /** What the seller receives when the escrow is released: what it holds, less a commission still owed. */
 export function releasePayout(deal: Pick<Deal, 'escrowHeldCents' | 'commissionCents' | 'commission'>) {
   const commission = deal.commission;

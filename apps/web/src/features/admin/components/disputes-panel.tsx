@@ -1,4 +1,4 @@
-import { DEAL_MESSAGES } from '@app/shared/deals/deals.schemas';
+import { DEAL_MESSAGES, refundPayout, releasePayout } from '@app/shared/deals/deals.schemas';
 import { ArrowRightLeft, Scale, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -120,16 +120,19 @@ export function DisputesPanel() {
 }
 
 function ResolutionSummary({ deal, action }: { deal: Deal; action: DisputeResolution }) {
-  const held = money(deal.escrowHeldCents);
+  const release = releasePayout(deal);
   return action === 'release-escrow' ? (
     <>
-      {held} held in escrow for "{deal.listingTitle}" goes to the seller, {partyName(deal.seller)}. The
-      dispute is closed. This cannot be undone.
+      {money(release.sellerReceivesCents)} goes to the seller, {partyName(deal.seller)}
+      {release.deductedCents > 0
+        ? ` (the ${money(release.deductedCents)} platform commission is deducted)`
+        : ''}
+      . The dispute is closed. This cannot be undone.
     </>
   ) : (
     <>
-      The buyer, {partyName(deal.buyer)}, gets the payment for "{deal.listingTitle}" back and the deal is
-      closed. This cannot be undone.
+      The buyer, {partyName(deal.buyer)}, gets {money(refundPayout(deal).buyerReceivesCents)} back for "
+      {deal.listingTitle}" and the deal is closed. This cannot be undone.
     </>
   );
 }

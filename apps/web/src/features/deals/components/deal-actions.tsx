@@ -6,6 +6,7 @@ import {
   type DealActionBody,
   type DealCardAction,
   dealCardActions,
+  refundPayout,
   releasePayout,
 } from '@app/shared/deals/deals.schemas';
 import { Clock } from 'lucide-react';
@@ -42,7 +43,7 @@ const CONFIRMS: Record<ActionWithConfirm, (deal: Deal) => { title: string; descr
   }),
   'refund-escrow': (deal) => ({
     title: 'Refund escrow to the buyer?',
-    description: `The money held for ${deal.listingTitle} goes back to the buyer.`,
+    description: refundDescription(deal),
   }),
   // Asked only when nothing is held (an escrow-optional deal): shipping then forgoes escrow's protection.
   'ship-goods': (deal) => ({
@@ -233,4 +234,12 @@ function releaseDescription(deal: Deal): string {
   const money = (cents: number) => formatUsd(cents, { alwaysCents: true });
   const deduction = deductedCents > 0 ? ` (the ${money(deductedCents)} platform commission is deducted)` : '';
   return `${money(sellerReceivesCents)} goes to ${seller}${deduction}. Release only once you have received the goods as agreed.`;
+}
+
+/** What the refund moves, as the ledger books it: the funding back to the buyer, a wire's fee kept. */
+function refundDescription(deal: Deal): string {
+  const { buyerReceivesCents } = refundPayout(deal);
+  const money = (cents: number) => formatUsd(cents, { alwaysCents: true });
+  const kept = deal.escrowPayment?.method === 'wire' ? " (the wire's processing fee is not refunded)" : '';
+  return `${money(buyerReceivesCents)} held for ${deal.listingTitle} goes back to the buyer${kept}.`;
 }

@@ -27,7 +27,8 @@ export function ListingDealButtons({
   showMakeOffer = true,
   indexCentsPerTonne,
 }: ListingDealButtonsProps) {
-  const { user } = useAuth();
+  // Until the session is known a click would take a signed-in trader for a visitor: wait for it.
+  const { user, loading } = useAuth();
   const dialog = useAuthDialog();
   const navigate = useNavigate();
   const buy = useBuyNow();
@@ -72,13 +73,13 @@ export function ListingDealButtons({
   return (
     <>
       {listing.type === 'sell' ? (
-        <Button className="flex-1" onClick={() => void onBuyNow()} disabled={buy.isPending}>
+        <Button className="flex-1" onClick={() => void onBuyNow()} disabled={loading || buy.isPending}>
           <ShoppingCart aria-hidden />
           {buy.isPending ? 'Buying...' : 'Buy Now'}
         </Button>
       ) : null}
       {showMakeOffer ? (
-        <Button variant="outline" className="flex-1" onClick={onMakeOffer}>
+        <Button variant="outline" className="flex-1" onClick={onMakeOffer} disabled={loading}>
           <HandCoins aria-hidden />
           Make Offer
         </Button>
