@@ -297,8 +297,13 @@ export function releasePayout(deal: Pick<Deal, 'escrowHeldCents' | 'commissionCe
     commission.settled || commission.includedInFunding
       ? 0
       : Math.max(0, deal.commissionCents - commission.paidCents.buyer - commission.paidCents.seller);
-  const deductedCents = Math.min(owed, deal.escrowHeldCents);
-  return { deductedCents, sellerReceivesCents: deal.escrowHeldCents - deductedCents };
+  return payoutAfterCommission(deal.escrowHeldCents, owed);
+}
+
+/** The release rule the server books with: the commission still owed comes out of what escrow holds. */
+export function payoutAfterCommission(heldCents: number, commissionOwedCents: number) {
+  const deductedCents = Math.min(commissionOwedCents, heldCents);
+  return { deductedCents, sellerReceivesCents: heldCents - deductedCents };
 }
 
 // ---------------------------------------------------------------------------------------------------

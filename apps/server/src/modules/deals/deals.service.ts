@@ -31,8 +31,8 @@ import {
   type PayCommissionResult,
   type PayoutStatement,
   paymentMethodsForTotal,
+  payoutAfterCommission,
   percentToBps,
-  releasePayout,
 } from '@app/shared/deals/deals.schemas';
 import type { ListingUnit } from '@app/shared/listings/listings.schemas';
 import { AMOUNT_TOO_LARGE_MESSAGE, formatCents, MAX_AMOUNT_DOLLARS } from '@app/shared/money/money';
@@ -89,7 +89,7 @@ import {
 } from './deals.repository.ts';
 import type { EscrowProviderClaim } from './deals.table.ts';
 import { type EscrowProvider, EscrowProviderError, escrowErrorMeaning } from './escrow-provider.ts';
-import { findWireTransferById } from './wire-transfers.repository.ts';
+import { findWireTransferById, findWireTransfersByIds } from './wire-transfers.repository.ts';
 import type { WireTransfersService } from './wire-transfers.service.ts';
 
 /** Ledger accounts of the deal flow besides the shared ones. */
@@ -492,19 +492,11 @@ export function createDealsService(deps: {
       if (!targets || held !== targets.releaseCents)
         throw escrowMismatch(dealId, held, targets?.releaseCents ?? null, transition);
       // A commission nobody paid yet is taken from the seller's payout: every released deal pays it.
-      // The same rule as the release dialog's figure (releasePayout), on the amount the funding holds.
-      const { deductedCents: deductCents, sellerReceivesCents: payoutCents } = releasePayout({
-        escrowHeldCents: targets.releaseCents,
-        commissionCents: after.commissionCents,
-        commission: {
-          settled: (await commissionOwedAtRelease(tx, after)) === 0,
-          includedInFunding: after.commissionIncludedInFunding,
-          paidCents: { buyer: after.commissionPaidBuyerCents, seller: after.commissionPaidSellerCents },
-          payer: after.commissionPayer,
-          deductedCents: after.commissionDeductedCents,
-          proposal: null,
-        },
-      });
+      // The release dialog's rule (releasePayout), on the amount the funding holds.
+      const { deductedCents: deductCents, sellerReceivesCents: payoutCents } = payoutAfterCommission(
+        targets.releaseCents,
+        await commissionOwedAtRelease(tx, after),
+      );
       if (payoutCents > 0) {
         await ledger.postTransaction(
           {
@@ -622,16 +614,9 @@ export function createDealsService(deps: {
     tx: Db,
     ep: EscrowPaymentRow,
   ): Promise<{ releaseCents: number; refundCents: number }> {
-    if (ep.method === 'wire' && ep.wireTransferId) {
-      const wire = await findWireTransferById(tx, ep.wireTransferId);
-      // The fee fixed on the wire when it was created (wireProcessingFee of its amount).
-      const feeCents = Math.min(wire?.processingFeeCents ?? 0, ep.amountCents);
-      return {
-        releaseCents: ep.amountCents - feeCents - ep.commissionCents,
-        refundCents: ep.amountCents - feeCents,
-      };
-    }
-    return { releaseCents: ep.amountCents - ep.feeCents - ep.commissionCents, refundCents: ep.amountCents };
+    const wire =
+      ep.method === 'wire' && ep.wireTransferId ? await findWireTransferById(tx, ep.wireTransferId) : null;
+    return targetsOf(ep, wire?.processingFeeCents ?? 0);
   }
 
   /** The commission still unpaid when escrow is released (none when it was paid with the funding or since). */
@@ -660,12 +645,25 @@ export function createDealsService(deps: {
    * still on its way out is in flight; any other deal must hold nothing.
    */
   async function findEscrowMismatches(): Promise<EscrowMismatch[]> {
+    const candidates = await listEscrowCandidates(db, DEAL_ACCOUNTS.escrowHeld(''));
+    // Two queries for the whole list: every attempt of the candidates, then the wires among them.
+    const attempts = await findEscrowPaymentsOfDeals(
+      db,
+      candidates.map((c) => c.dealId),
+    );
+    const wireIds = attempts.flatMap((a) =>
+      a.method === 'wire' && a.wireTransferId ? [a.wireTransferId] : [],
+    );
+    const wires = new Map((await findWireTransfersByIds(db, wireIds)).map((w) => [w.id, w]));
     const out: EscrowMismatch[] = [];
-    for (const c of await listEscrowCandidates(db, DEAL_ACCOUNTS.escrowHeld(''))) {
+    for (const c of candidates) {
+      const prefer = c.escrowStatus === 'held' ? 'held' : 'refunded';
+      const ofDeal = attempts.filter((a) => a.dealId === c.dealId);
+      const ep = ofDeal.find((a) => a.status === prefer) ?? ofDeal[0];
       let expectedCents = 0;
-      const ep = await findEscrowPaymentOfDeal(db, c.dealId, c.escrowStatus === 'held' ? 'held' : 'refunded');
       if (c.escrowStatus === 'held') {
-        if (ep?.status === 'held') expectedCents = (await escrowTargets(db, ep)).releaseCents;
+        const feeCents = ep?.wireTransferId ? (wires.get(ep.wireTransferId)?.processingFeeCents ?? 0) : 0;
+        if (ep?.status === 'held') expectedCents = targetsOf(ep, feeCents).releaseCents;
       } else if (ep?.status === 'refunded' && ep.paymentId && !ep.settledAt) continue;
       if (c.heldCents !== expectedCents) out.push({ ...c, expectedCents });
     }
@@ -1887,4 +1885,23 @@ function toEscrowPaymentView(p: EscrowPaymentRow): EscrowPayment {
     escrowUrl: p.escrowUrl,
     createdAt: p.createdAt.toISOString(),
   };
+}
+
+/**
+ * What a held escrow must contain, from its funding attempt alone: a release pays the funding less
+ * the method fee and the commission taken out of it (a plain wire: less its processing fee, fixed on
+ * the wire); a refund returns the whole funding (a plain wire: less that fee, which stays earned).
+ */
+function targetsOf(
+  ep: EscrowPaymentRow,
+  wireFeeCents: number,
+): { releaseCents: number; refundCents: number } {
+  if (ep.method === 'wire' && ep.wireTransferId) {
+    const feeCents = Math.min(wireFeeCents, ep.amountCents);
+    return {
+      releaseCents: ep.amountCents - feeCents - ep.commissionCents,
+      refundCents: ep.amountCents - feeCents,
+    };
+  }
+  return { releaseCents: ep.amountCents - ep.feeCents - ep.commissionCents, refundCents: ep.amountCents };
 }

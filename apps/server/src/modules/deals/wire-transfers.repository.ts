@@ -18,6 +18,11 @@ export async function findWireTransferById(db: Db, id: string) {
   return row;
 }
 
+export async function findWireTransfersByIds(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(wireTransfers).where(inArray(wireTransfers.id, ids));
+}
+
 export async function findWireTransferForUpdate(db: Db, id: string) {
   const [row] = await db.select().from(wireTransfers).where(eq(wireTransfers.id, id)).for('update');
   return row;
