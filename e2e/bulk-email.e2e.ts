@@ -38,6 +38,18 @@ test('an admin sees the six stats and sends the preset as a test email that arri
   request,
   baseURL,
 }) => {
+  // An account that has not confirmed its email yet: counted by Unpaid Users, left out of campaigns.
+  const unconfirmed = await request.post('/api/accounts/sign-up', {
+    headers: { origin: String(baseURL) },
+    data: {
+      email: uniqueEmail('unconfirmed'),
+      password: 'e2e-secret-42',
+      fullName: 'Pat Unconfirmed',
+      company: 'Pending Scrap Co',
+      sector: 'Metal Recycling',
+    },
+  });
+  expect(unconfirmed.status()).toBe(201);
   await signInByApi(page.request, String(baseURL), DEMO_ADMIN, DEMO_PASSWORD);
   await page.goto('/admin/bulk-email');
   await expect(page.getByRole('heading', { name: 'Bulk Email Management', level: 1 })).toBeVisible();
@@ -63,6 +75,15 @@ test('an admin sees the six stats and sends the preset as a test email that arri
   await expectAccessible(page);
 
   const preset = page.getByRole('tabpanel', { name: 'Preset Templates' });
+  // The Target Unpaid Users card accounts for every account the Unpaid Users card counts: how many
+  // match, and how many (at least the unconfirmed one) are left out.
+  const unpaidUsers = (await page.getByTestId('stat-unpaidUsers').textContent()) ?? '';
+  const unpaidAudience = preset
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: 'Target Unpaid Users' }) });
+  await expect(unpaidAudience).toContainText(
+    new RegExp(`(^|\\D)${unpaidUsers} match this audience; [\\d,]+ (person|people) left out`),
+  );
   await preset.getByRole('checkbox', { name: /Test mode/ }).check();
   const testEmail = preset.getByLabel('Test email address');
   await expect(testEmail).toHaveAttribute('type', 'email');

@@ -62,8 +62,19 @@ export const BULK_EMAIL_MESSAGES = {
  * - subscribersWithCompanies / subscribersWithoutCompanies: active subscribers with / without a company;
  * - unpaidUsers: accounts without an active Premium subscription;
  * - unsubscribedUsers: accounts that opted out of campaigns;
- * - audiences: how many people each audience would email now (confirmed, not suspended, not opted out).
+ * - audiences: how many people each audience would email now (confirmed, not suspended, not opted out);
+ * - audienceMatches: how many accounts that are not suspended match each audience's rule, before the
+ *   confirmed-and-not-opted-out filter (for unpaid_users it is unpaidUsers, for all it is totalUsers), so
+ *   the screen can say how many each audience leaves out and why its count differs from a card's.
  */
+/** A count per audience, in the targets' order. */
+const AudienceCountsSchema = z.object({
+  unpaid_users: z.number().int(),
+  no_company: z.number().int(),
+  inactive: z.number().int(),
+  all: z.number().int(),
+}) satisfies z.ZodType<Record<BulkEmailTarget, number>>;
+
 export const BulkEmailStatsSchema = z.object({
   totalUsers: z.number().int(),
   totalSubscribers: z.number().int(),
@@ -72,12 +83,8 @@ export const BulkEmailStatsSchema = z.object({
   subscribersWithoutCompanies: z.number().int(),
   unpaidUsers: z.number().int(),
   unsubscribedUsers: z.number().int(),
-  audiences: z.object({
-    unpaid_users: z.number().int(),
-    no_company: z.number().int(),
-    inactive: z.number().int(),
-    all: z.number().int(),
-  }),
+  audiences: AudienceCountsSchema,
+  audienceMatches: AudienceCountsSchema,
   computedAt: z.string(),
 });
 export type BulkEmailStats = z.infer<typeof BulkEmailStatsSchema>;

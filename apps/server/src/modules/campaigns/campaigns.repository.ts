@@ -93,6 +93,11 @@ export async function countBulkEmailStats(db: Db, ctx: AudienceContext) {
       no_company: count(eligible('no_company')),
       inactive: count(eligible('inactive')),
       all: count(eligible('all')),
+      // The same rules before the campaign filter, so the screen can say who each audience leaves out.
+      matches_unpaid_users: count(audienceRule('unpaid_users', ctx)),
+      matches_no_company: count(audienceRule('no_company', ctx)),
+      matches_inactive: count(audienceRule('inactive', ctx)),
+      matches_all: count(audienceRule('all', ctx)),
     })
     .from(users)
     .where(isNull(users.suspendedAt));

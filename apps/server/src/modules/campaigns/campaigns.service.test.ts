@@ -184,7 +184,12 @@ describe('bulk email audiences', () => {
         inactive: expected.inactive.length,
         all: expected.all.length,
       },
+      // Before the campaign filter (confirmed, not opted out): the Unpaid Users and Total Users cards.
+      audienceMatches: { unpaid_users: 8, no_company: 6, inactive: 3, all: 9 },
     });
+    // Every audience leaves out exactly its unconfirmed and opted-out members, so card and button agree.
+    expect(stats.audienceMatches.unpaid_users).toBe(stats.unpaidUsers);
+    expect(stats.audienceMatches.all).toBe(stats.totalUsers);
 
     for (const target of Object.keys(expected) as BulkEmailTarget[]) {
       const result = await campaigns.send(admin, { target, template: 'preset', testMode: false });

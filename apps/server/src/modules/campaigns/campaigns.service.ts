@@ -183,6 +183,12 @@ export function createCampaignsService(deps: {
         inactive: row?.inactive ?? 0,
         all: row?.all ?? 0,
       },
+      audienceMatches: {
+        unpaid_users: row?.matches_unpaid_users ?? 0,
+        no_company: row?.matches_no_company ?? 0,
+        inactive: row?.matches_inactive ?? 0,
+        all: row?.matches_all ?? 0,
+      },
       computedAt: clock.now().toISOString(),
     };
   }

@@ -22,6 +22,8 @@ type AudienceButtonsProps = {
   /** The button's label per audience: the preset's own, or "Send Custom to …". */
   labels: Record<BulkEmailTarget, string>;
   audiences: BulkEmailStats['audiences'] | undefined;
+  /** How many accounts match each audience's rule before the campaign filter. */
+  audienceMatches: BulkEmailStats['audienceMatches'] | undefined;
   /** The audience whose send is under way, for its spinner. */
   sendingTarget: BulkEmailTarget | null;
   disabled: boolean;
@@ -34,6 +36,7 @@ type AudienceButtonsProps = {
 export function AudienceButtons({
   labels,
   audiences,
+  audienceMatches,
   sendingTarget,
   disabled,
   testMode,
@@ -66,6 +69,9 @@ export function AudienceButtons({
                   <SkeletonText className="w-28" />
                 )}
               </p>
+              {audiences && audienceMatches ? (
+                <LeftOutNote matches={audienceMatches[target]} recipients={audiences[target]} />
+              ) : null}
               {everyone ? (
                 <p className="mt-1 flex gap-2 text-warning-soft-foreground">
                   <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
@@ -86,6 +92,20 @@ export function AudienceButtons({
         );
       })}
     </ul>
+  );
+}
+
+/**
+ * Why an audience's count can be below the matching stat card (Unpaid Users, Total Users): campaigns
+ * only go to confirmed addresses that have not opted out. Said only when somebody is left out.
+ */
+function LeftOutNote({ matches, recipients }: { matches: number; recipients: number }) {
+  const leftOut = matches - recipients;
+  if (leftOut <= 0) return null;
+  return (
+    <p className="text-xs text-muted-foreground">
+      {`${new Intl.NumberFormat('en-US').format(matches)} match this audience; ${recipientsPhrase(leftOut)} left out (email not confirmed or opted out of campaigns)`}
+    </p>
   );
 }
 

@@ -44,6 +44,7 @@ type BulkEmailComposerProps = {
   draft: CustomDraft;
   onDraftChange: (draft: CustomDraft) => void;
   audiences: BulkEmailStats['audiences'] | undefined;
+  audienceMatches: BulkEmailStats['audienceMatches'] | undefined;
   /** The send under way, for its button's spinner. */
   sending: { template: BulkEmailTemplate; target: BulkEmailTarget } | null;
   /** A campaign is being delivered: only test sends are possible until it completes. */
@@ -94,6 +95,7 @@ function SendSection({
   onTestModeChange,
   draft,
   audiences,
+  audienceMatches,
   sending,
   campaignRunning,
   onSend,
@@ -124,6 +126,7 @@ function SendSection({
         <AudienceButtons
           labels={template === 'preset' ? PRESET_LABELS : CUSTOM_LABELS}
           audiences={audiences}
+          audienceMatches={audienceMatches}
           sendingTarget={sending?.template === template ? sending.target : null}
           disabled={sending !== null || blankDraft || blockedByCampaign}
           testMode={testMode.enabled}

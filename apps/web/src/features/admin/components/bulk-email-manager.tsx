@@ -146,6 +146,7 @@ export function BulkEmailManager() {
         draft={draft}
         onDraftChange={setDraft}
         audiences={stats.data?.audiences}
+        audienceMatches={stats.data?.audienceMatches}
         sending={sending}
         campaignRunning={campaignRunning}
         onSend={requestSend}

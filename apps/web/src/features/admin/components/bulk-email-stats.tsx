@@ -17,7 +17,7 @@ import { Skeleton, SkeletonText } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import type { BulkEmailStats as Stats, useBulkEmailStats } from '../api/bulk-email';
 
-type StatKey = Exclude<keyof Stats, 'audiences' | 'computedAt' | 'unsubscribedUsers'>;
+type StatKey = Exclude<keyof Stats, 'audiences' | 'audienceMatches' | 'computedAt' | 'unsubscribedUsers'>;
 
 /** The spec's six cards, in its order, each with a line saying exactly what it counts. */
 const STAT_CARDS: { key: StatKey; label: string; hint: string; icon: LucideIcon }[] = [
