@@ -6,6 +6,7 @@ export default defineConfig({
       'apps/server/src/**/*.test.ts',
       'apps/server/test/**/*.test.ts',
       'packages/shared/src/**/*.test.ts',
+      'scripts/**/*.test.ts',
     ],
     // One database per worker, created once and truncated between tests (see test/test-database.ts).
     isolate: false,

@@ -16,12 +16,12 @@ import { type JobQueue, type JobQueueOptions, startJobQueue } from './lib/jobs.t
 import { logError } from './lib/log-error.ts';
 import { startPubSub } from './lib/pubsub.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
+import { type AccessService, accessRoutes, createAccessService } from './modules/access/index.ts';
 import { findLiveSessionIds } from './modules/accounts/accounts.repository.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { type AccountsService, createAccountsService } from './modules/accounts/accounts.service.ts';
 import { scheduleAccountsCleanup } from './modules/accounts/accounts-cleanup.job.ts';
 import { createAuth } from './modules/accounts/auth.ts';
-import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { type AdminService, createAdminService } from './modules/admin/admin.service.ts';
 import { failedEmailsRoutes } from './modules/admin/failed-emails.routes.ts';
 import { createFailedEmailsService } from './modules/admin/failed-emails.service.ts';
@@ -193,6 +193,7 @@ const LOG_REDACT_PATHS = [
 
 export type AppServices = {
   accounts: AccountsService;
+  access: AccessService;
   admin: AdminService;
   notifications: NotificationsService;
   realtime: RealtimeService;
@@ -286,8 +287,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Workers start once the app is ready (see the onReady hook below), after every start-up step.
   const jobs = await startJobQueue(database, { ...deps.jobs, holdWorkers: true });
   const pubsub = await startPubSub(database, { logger: app.log });
-  const admin = createAdminService({ db: database.db });
-  const audit = admin.audit.record;
+  const access = createAccessService({ db: database.db });
+  const admin = createAdminService({ db: database.db, access });
+  const audit = access.audit.record;
   // Settings come first: the mailer and the notifications read the email settings at each send.
   const settings = createSettingsService({ db: database.db, audit });
   const mailer =
@@ -311,7 +313,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const realtime = createRealtimeService({
     pubsub,
-    isAdmin: admin.isAdmin,
+    isAdmin: access.isAdmin,
     liveSessionIds: (ids) => findLiveSessionIds(database.db, ids, new Date()),
     logError,
   });
@@ -345,7 +347,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ledger,
     clock,
     appUrl: env.appUrl,
-    isAdmin: admin.isAdmin,
+    isAdmin: access.isAdmin,
   });
   const companies = createCompaniesService({
     db: database.db,
@@ -374,7 +376,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payments,
     settings,
     notifications,
-    isAdmin: admin.isAdmin,
+    isAdmin: access.isAdmin,
     appUrl: env.appUrl,
     audit,
     onListingChanged: async (listingId) => {
@@ -454,7 +456,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reporter,
     appUrl: env.appUrl,
     bankDetails: env.wireBankDetails,
-    isAdmin: admin.isAdmin,
+    isAdmin: access.isAdmin,
     audit,
   });
   const escrowTest = createEscrowTestService({
@@ -482,7 +484,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notifications,
     realtime,
     messaging,
-    isAdmin: admin.isAdmin,
+    isAdmin: access.isAdmin,
     getPaymentMethod: paymentMethods.findEnabledByType,
     escrowProvider,
     escrowEvents,
@@ -525,7 +527,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     appUrl: env.appUrl,
     extensions: {
-      isAdmin: admin.isAdmin,
+      isAdmin: access.isAdmin,
       subscription: billing.getSubscriptionSummary,
     },
     settings,
@@ -534,6 +536,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const publicApi = createPublicApiService({ db: database.db, clock, audit });
   app.decorate('services', {
     accounts,
+    access,
     admin,
     notifications,
     realtime,
@@ -588,28 +591,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await scheduleBackupJobs(jobs, backups);
   registerSession(app, accounts);
-  registerAdminGuard(app, admin);
-  registerMaintenanceMode(app, { platformStatus: settings.getPlatformStatus, isAdmin: admin.isAdmin });
+  registerAdminGuard(app, access);
+  registerMaintenanceMode(app, { platformStatus: settings.getPlatformStatus, isAdmin: access.isAdmin });
 
   await app.register(healthRoutes(database));
   await app.register(accountsRoutes(accounts, { rateLimitPerMinute: env.authRateLimitPerMinute }));
-  await app.register(adminRoutes(admin));
+  await app.register(accessRoutes(access));
   await app.register(
-    adminUsersRoutes(createAdminUsersService({ db: database.db, clock, admin, realtime }), admin),
+    adminUsersRoutes(createAdminUsersService({ db: database.db, clock, access, admin, realtime }), access),
   );
   await app.register(
-    overviewRoutes(createOverviewService({ accounts, listings, companies, wireTransfers, deals }), admin),
+    overviewRoutes(createOverviewService({ accounts, listings, companies, wireTransfers, deals }), access),
   );
   await app.register(
-    unconfirmedUsersRoutes(createUnconfirmedUsersService({ accounts, logger: app.log, audit }), admin),
+    unconfirmedUsersRoutes(createUnconfirmedUsersService({ accounts, logger: app.log, audit }), access),
   );
-  await app.register(failedEmailsRoutes(createFailedEmailsService({ notifications, audit }), admin));
+  await app.register(failedEmailsRoutes(createFailedEmailsService({ notifications, audit }), access));
   await app.register(
     securityRoutes(
       createSecurityService({
         db: database.db,
         clock,
-        admin,
+        access,
         config: {
           authRateLimitPerMinute: env.authRateLimitPerMinute,
           apiRateLimitPerMinute: env.apiRateLimitPerMinute,
@@ -618,24 +621,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         onSessionEnded: (userId, sessionId) =>
           realtime.endSessions(userId, { reason: 'ended_by_admin', sessionIds: [sessionId] }),
       }),
-      admin,
+      access,
     ),
   );
-  await app.register(settingsRoutes(settings, admin));
+  await app.register(settingsRoutes(settings, access));
   await app.register(
     systemRoutes(
       { databaseStatus: createDatabaseStatusService({ database, backups, clock }), backups },
-      admin,
+      access,
     ),
   );
-  await app.register(ledgerRoutes(ledger, admin, deals.findEscrowMismatches));
+  await app.register(ledgerRoutes(ledger, access, deals.findEscrowMismatches));
   await app.register(billingRoutes(billing));
   await app.register(paymentsRoutes(payments));
   await app.register(
-    listingsRoutes(listings, admin, { uploadRateLimitPerMinute: env.uploadRateLimitPerMinute }),
+    listingsRoutes(listings, access, { uploadRateLimitPerMinute: env.uploadRateLimitPerMinute }),
   );
   await app.register(apiKeysRoutes(publicApi));
-  await app.register(adminApiKeysRoutes(publicApi, admin));
+  await app.register(adminApiKeysRoutes(publicApi, access));
   await app.register(
     publicApiV1Routes(publicApi, listings, { rateLimitPerMinute: env.apiRateLimitPerMinute }),
   );
@@ -643,22 +646,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(priceIndexRoutes(priceIndex));
   await app.register(matchingRoutes(matching));
   await app.register(userNotificationsRoutes(userNotifications));
-  await app.register(companiesRoutes(companies, admin));
-  await app.register(blogRoutes(blog, admin));
-  await app.register(campaignsRoutes(campaigns, admin));
+  await app.register(companiesRoutes(companies, access));
+  await app.register(blogRoutes(blog, access));
+  await app.register(campaignsRoutes(campaigns, access));
   await app.register(adsRoutes(ads));
   await app.register(seoRoutes(seo));
   await app.register(contactRoutes(contact));
   await app.register(messagingRoutes(messaging));
-  await app.register(paymentMethodsRoutes(paymentMethods, admin));
+  await app.register(paymentMethodsRoutes(paymentMethods, access));
   await app.register(wireTransfersRoutes(wireTransfers));
-  await app.register(escrowTestRoutes(escrowTest, admin));
+  await app.register(escrowTestRoutes(escrowTest, access));
   await app.register(
     escrowWebhookRoutes(escrowEvents, env.escrow.webhookSecret ?? deriveEscrowWebhookSecret(env.authSecret)),
   );
   if (isSandboxEscrowProvider(escrowProvider)) await app.register(sandboxEscrowRoutes(escrowProvider));
-  await app.register(dealsRoutes(deals, admin));
-  await app.register(impactRoutes(impact, admin));
+  await app.register(dealsRoutes(deals, access));
+  await app.register(impactRoutes(impact, access));
   await app.register(paymentsWebhookRoutes(payments));
   if (sandbox) await app.register(sandboxPagesRoutes(sandbox));
   registerRealtimeSocket(app, realtime, env.appUrl);

@@ -1,7 +1,8 @@
 // Every table of every module, for Drizzle's typed client and for drizzle-kit.
+
+export * from '../modules/access/admins.table.ts';
+export * from '../modules/access/audit.table.ts';
 export * from '../modules/accounts/accounts.table.ts';
-export * from '../modules/admin/admin.table.ts';
-export * from '../modules/admin/audit.table.ts';
 export * from '../modules/billing/billing.table.ts';
 export * from '../modules/blog/blog.table.ts';
 export * from '../modules/campaigns/campaigns.table.ts';

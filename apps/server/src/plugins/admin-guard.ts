@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AdminService } from '../modules/admin/admin.service.ts';
 
 /** Every route under this prefix is for administrators only. */
 export const ADMIN_API_PREFIX = '/api/admin/';
@@ -19,13 +18,16 @@ declare module 'fastify' {
  * body validation (so a non-admin never learns a route's schema from a 400) and whether or not the
  * route's own handler remembers to check. Handlers still call requireAdmin to get the acting admin.
  */
-export function registerAdminGuard(app: FastifyInstance, admin: AdminService) {
+export function registerAdminGuard(
+  app: FastifyInstance,
+  access: { requireAdmin: (request: FastifyRequest) => Promise<unknown> },
+) {
   app.addHook('onRequest', async (request) => {
     // The matched route's pattern, so an encoded or doubled slash in the raw URL cannot slip past.
     const route = request.routeOptions.url ?? request.url;
     if (!route.startsWith(ADMIN_API_PREFIX) && !request.url.startsWith(ADMIN_API_PREFIX)) return;
     const check = request.routeOptions.config.adminCheck;
     if (check) await check(request);
-    else await admin.requireAdmin(request);
+    else await access.requireAdmin(request);
   });
 }

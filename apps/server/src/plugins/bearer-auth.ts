@@ -1,7 +1,14 @@
 import { API_MESSAGES } from '@app/shared/public-api/public-api.schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
-import type { ApiPrincipal } from '../modules/public-api/public-api.service.ts';
+import type { SessionUser } from './session.ts';
+
+/** The caller of /api/v1, authenticated by its bearer token (the public-api module issues them). */
+export type ApiPrincipal = {
+  user: SessionUser & { company: string | null };
+  key: { id: string; name: string; prefix: string };
+  expiresAt: Date;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {

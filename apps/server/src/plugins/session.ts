@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
-import type { AccountsService, SessionUser } from '../modules/accounts/accounts.service.ts';
+
+/** The signed-in user every route may read; accounts resolves it from the session cookie. */
+export type SessionUser = { id: string; email: string; name: string };
+
+/** Who answers "whose session is this cookie?" (the accounts module). */
+export type SessionLookup = {
+  getSession(headers: Headers): Promise<{ user: SessionUser; sessionId: string } | null>;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,7 +21,7 @@ declare module 'fastify' {
  * Resolves the session cookie (if any) into `request.user` for every request and socket. It runs on
  * request, before body validation, so access checks (the admin guard) answer 401/403 before a 400.
  */
-export function registerSession(app: FastifyInstance, accounts: AccountsService) {
+export function registerSession(app: FastifyInstance, accounts: SessionLookup) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request) => {

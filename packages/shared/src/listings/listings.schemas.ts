@@ -3,10 +3,12 @@ import { isInfinite, MAX_INPUT_NUMBER } from '../input-limits.ts';
 import { gradeById, MATERIAL_GRADE_IDS } from '../market/grades.ts';
 import { INCOTERMS, PACKING_TYPES, SUPPLY_FREQUENCIES } from '../market/trade-terms.ts';
 import * as z from '../zod.ts';
+import { LISTING_CATEGORIES, type ListingCategory } from './categories.ts';
+
+export { LISTING_CATEGORIES, type ListingCategory };
 
 /** The listing enumerations of the specification. */
 export const LISTING_TYPES = ['buy', 'sell'] as const;
-export const LISTING_CATEGORIES = ['textiles', 'metals', 'plastics', 'paper'] as const;
 /** "tons" are US short tons; gross tons are long tons (packages/shared/src/market/units.ts converts). */
 export const LISTING_UNITS = ['tons', 'tonnes', 'gross_tons', 'kg', 'pounds', 'pieces'] as const;
 export const LISTING_AVAILABILITY = ['immediate', '1-week', '2-weeks', '1-month', 'flexible'] as const;
@@ -17,7 +19,6 @@ export const LISTING_SORTS = ['newest', 'price_asc', 'price_desc', 'quantity_des
 
 export type ListingType = (typeof LISTING_TYPES)[number];
 export type ListingSort = (typeof LISTING_SORTS)[number];
-export type ListingCategory = (typeof LISTING_CATEGORIES)[number];
 export type ListingUnit = (typeof LISTING_UNITS)[number];
 export type ListingAvailability = (typeof LISTING_AVAILABILITY)[number];
 

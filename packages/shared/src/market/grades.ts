@@ -1,4 +1,4 @@
-import type { ListingCategory } from '../listings/listings.schemas.ts';
+import type { ListingCategory } from '../listings/categories.ts';
 
 /**
  * Material grades a listing may name, per category. Metals and paper carry the ReMA (formerly ISRI)

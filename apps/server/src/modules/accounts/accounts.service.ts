@@ -17,6 +17,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { databaseUnavailable, isDatabaseUnavailable } from '../../lib/database-unavailable.ts';
 import { logError } from '../../lib/log-error.ts';
+import type { SessionUser } from '../../plugins/session.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import {
   countFailedSignIns,
@@ -32,7 +33,8 @@ import {
 } from './accounts.repository.ts';
 import type { Auth } from './auth.ts';
 
-export type SessionUser = { id: string; email: string; name: string };
+export type { SessionUser };
+
 /** Sessions that ended: those listed (every one of the user's when none is), `renewed` ones replaced by a new one. */
 export type SessionsEndedListener = (ending: {
   userId: string;

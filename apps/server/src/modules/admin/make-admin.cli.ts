@@ -4,6 +4,7 @@ import path from 'node:path';
 import { loadEnv } from '../../config/env.ts';
 import { type Database, migrateDatabase, openDatabase } from '../../db/client.ts';
 import { lockDataDir } from '../../lib/data-dir-lock.ts';
+import { createAccessService } from '../access/index.ts';
 import { createAdminService } from './admin.service.ts';
 
 const email = process.argv[2];
@@ -22,7 +23,8 @@ try {
     backupDir: env.backupDir,
   });
   await migrateDatabase(database);
-  const admin = await createAdminService({ db: database.db }).makeAdminByEmail(email);
+  const access = createAccessService({ db: database.db });
+  const admin = await createAdminService({ db: database.db, access }).makeAdminByEmail(email);
   console.log(`${admin.email} is now an administrator.`);
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);

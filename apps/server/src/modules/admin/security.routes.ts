@@ -4,19 +4,19 @@ import {
 } from '@app/shared/admin/admin-security.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AdminService } from './admin.service.ts';
+import type { AccessService } from '../access/index.ts';
 import type { SecurityService } from './security.service.ts';
 
 const SessionParams = z.object({ id: z.string().min(1).max(200) });
 
 export const securityRoutes =
-  (security: SecurityService, admin: AdminService): FastifyPluginAsyncZod =>
+  (security: SecurityService, access: AccessService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/admin/security/overview',
       { schema: { querystring: SecurityOverviewQuerySchema, response: { 200: SecurityOverviewSchema } } },
       async (request) => {
-        await admin.requireAdmin(request);
+        await access.requireAdmin(request);
         return security.overview(request.query.auditPage);
       },
     );
@@ -25,7 +25,7 @@ export const securityRoutes =
       '/api/admin/security/sessions/:id/end',
       { schema: { params: SessionParams } },
       async (request, reply) => {
-        const actor = await admin.requireAdmin(request);
+        const actor = await access.requireAdmin(request);
         await security.endSession(actor, request.params.id);
         return reply.status(204).send();
       },

@@ -10,8 +10,7 @@ import { CONTACT_LIMITS } from '@app/shared/content/contact.schemas';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { AdminService } from './admin.service.ts';
-import type { AuditActor } from './audit.ts';
+import type { AccessService, AuditActor } from '../access/index.ts';
 import { deleteSession, listActiveSessions, listFailedSignIns } from './security.repository.ts';
 
 export type SecurityService = ReturnType<typeof createSecurityService>;
@@ -20,13 +19,13 @@ export type SecurityService = ReturnType<typeof createSecurityService>;
 export function createSecurityService(deps: {
   db: Db;
   clock: Clock;
-  admin: AdminService;
+  access: AccessService;
   /** The limits the server was started with. */
   config: { authRateLimitPerMinute: number; apiRateLimitPerMinute: number; uploadRateLimitPerMinute: number };
   /** After an administrator ended a session: its realtime sockets close. */
   onSessionEnded?: (userId: string, sessionId: string) => Promise<void>;
 }) {
-  const { db, clock, admin, config } = deps;
+  const { db, clock, access, config } = deps;
 
   function rateLimits(): RateLimit[] {
     return [
@@ -72,7 +71,7 @@ export function createSecurityService(deps: {
     const [failed, live, audit] = await Promise.all([
       listFailedSignIns(db, SECURITY_LIST_LIMIT),
       listActiveSessions(db, clock.now(), SECURITY_LIST_LIMIT),
-      admin.audit.list(auditPage, AUDIT_LOG_PAGE_SIZE),
+      access.audit.list(auditPage, AUDIT_LOG_PAGE_SIZE),
     ]);
     return {
       failedSignIns: failed.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
@@ -97,7 +96,7 @@ export function createSecurityService(deps: {
       const tx = t as unknown as Db;
       const ended = await deleteSession(tx, id);
       if (!ended) throw new AppError('NOT_FOUND', M.sessionNotFound);
-      await admin.audit.record(
+      await access.audit.record(
         {
           actor,
           action: 'session.end',

@@ -1,24 +1,9 @@
-import { and, asc, count, desc, eq, exists, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, exists, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../accounts/accounts.table.ts';
 import { companies } from '../companies/companies.table.ts';
-import { admins } from './admin.table.ts';
 
-export type AdminUserRow = typeof users.$inferSelect & { companyNames: string[]; isAdmin: boolean };
-
-export async function listAdmins(db: Db) {
-  return db.select().from(admins).orderBy(asc(admins.createdAt), asc(admins.id));
-}
-
-/** Every admin row, locked until the transaction ends (so two removals cannot both pass the last-admin check). */
-export async function lockAdmins(db: Db) {
-  return db.select({ id: admins.id }).from(admins).for('update');
-}
-
-export async function deleteAdmin(db: Db, id: string): Promise<boolean> {
-  const deleted = await db.delete(admins).where(eq(admins.id, id)).returning({ id: admins.id });
-  return deleted.length > 0;
-}
+export type AdminUserRow = typeof users.$inferSelect & { companyNames: string[] };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -53,7 +38,6 @@ export async function listUsers(
         companyNames: sql<
           string[]
         >`coalesce((select array_agg(${companies.companyName} order by ${companies.createdAt}) from ${companies} where ${companies.userId} = ${users.id}), '{}')`,
-        isAdmin: sql<boolean>`exists (select 1 from ${admins} where ${admins.userId} = ${users.id})`,
       })
       .from(users)
       .where(where)
@@ -63,7 +47,7 @@ export async function listUsers(
     db.select({ n: count() }).from(users).where(where),
   ]);
   return {
-    rows: rows.map((r) => ({ ...r.user, companyNames: r.companyNames ?? [], isAdmin: Boolean(r.isAdmin) })),
+    rows: rows.map((r) => ({ ...r.user, companyNames: r.companyNames ?? [] })),
     total: totalRow?.n ?? 0,
   };
 }

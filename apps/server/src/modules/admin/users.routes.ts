@@ -8,19 +8,19 @@ import {
 } from '@app/shared/admin/admin-users.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AdminService } from './admin.service.ts';
+import type { AccessService } from '../access/index.ts';
 import type { AdminUsersService } from './users.service.ts';
 
 const IdParams = z.object({ id: z.string().min(1).max(100) });
 
 export const adminUsersRoutes =
-  (users: AdminUsersService, admin: AdminService): FastifyPluginAsyncZod =>
+  (users: AdminUsersService, access: AccessService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/admin/admins',
       { schema: { response: { 200: AdminRecordListSchema } } },
       async (request) => {
-        await admin.requireAdmin(request);
+        await access.requireAdmin(request);
         return users.getAdmins();
       },
     );
@@ -29,13 +29,13 @@ export const adminUsersRoutes =
       '/api/admin/admins',
       { schema: { body: AddAdminBodySchema, response: { 201: AdminRecordSchema } } },
       async (request, reply) => {
-        const actor = await admin.requireAdmin(request);
+        const actor = await access.requireAdmin(request);
         return reply.status(201).send(await users.addAdmin(request.body.email, actor));
       },
     );
 
     app.delete('/api/admin/admins/:id', { schema: { params: IdParams } }, async (request, reply) => {
-      const actor = await admin.requireAdmin(request);
+      const actor = await access.requireAdmin(request);
       await users.removeAdmin(request.params.id, actor);
       return reply.status(204).send();
     });
@@ -44,7 +44,7 @@ export const adminUsersRoutes =
       '/api/admin/users',
       { schema: { querystring: AdminUsersQuerySchema, response: { 200: AdminUserPageSchema } } },
       async (request) => {
-        await admin.requireAdmin(request);
+        await access.requireAdmin(request);
         return users.listAllUsers(request.query);
       },
     );
@@ -53,14 +53,14 @@ export const adminUsersRoutes =
       '/api/admin/users/:id/suspend',
       { schema: { params: IdParams, body: SuspendUserBodySchema } },
       async (request, reply) => {
-        const actor = await admin.requireAdmin(request);
+        const actor = await access.requireAdmin(request);
         await users.suspend(actor, request.params.id, request.body.reason);
         return reply.status(204).send();
       },
     );
 
     app.post('/api/admin/users/:id/reinstate', { schema: { params: IdParams } }, async (request, reply) => {
-      const actor = await admin.requireAdmin(request);
+      const actor = await access.requireAdmin(request);
       await users.reinstate(request.params.id, actor);
       return reply.status(204).send();
     });

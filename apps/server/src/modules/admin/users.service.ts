@@ -9,20 +9,12 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { AccessService, AdminRow } from '../access/index.ts';
 import { findUserByEmail, findUserById } from '../accounts/accounts.repository.ts';
 import type { SessionUser } from '../accounts/accounts.service.ts';
 import type { RealtimeService } from '../realtime/realtime.service.ts';
-import type { AdminRow } from './admin.repository.ts';
 import type { AdminService } from './admin.service.ts';
-import {
-  type AdminUserRow,
-  deleteAdmin,
-  deleteSessionsOfUser,
-  listAdmins,
-  listUsers,
-  lockAdmins,
-  setSuspension,
-} from './users.repository.ts';
+import { type AdminUserRow, deleteSessionsOfUser, listUsers, setSuspension } from './users.repository.ts';
 
 export type AdminUsersService = ReturnType<typeof createAdminUsersService>;
 
@@ -32,25 +24,26 @@ type Actor = { id: string; email: string };
 export function createAdminUsersService(deps: {
   db: Db;
   clock: Clock;
+  access: AccessService;
   admin: AdminService;
   realtime: Pick<RealtimeService, 'endSessionsOf'>;
 }) {
-  const { db, clock, admin, realtime } = deps;
+  const { db, clock, access, admin, realtime } = deps;
 
   async function getAdmins(): Promise<{ items: AdminRecord[] }> {
-    return { items: (await listAdmins(db)).map(toAdminRecord) };
+    return { items: (await access.admins.list()).map(toAdminRecord) };
   }
 
   /** Makes the account with this email an administrator: 404 without an account, 409 when already one. */
   async function addAdmin(email: string, actor?: Actor): Promise<AdminRecord> {
     const user = await findUserByEmail(db, email.trim());
     if (!user) throw new AppError('NOT_FOUND', M.noUserWithEmail);
-    if (await admin.isAdmin(user.id)) throw new AppError('CONFLICT', M.alreadyAdmin);
+    if (await access.isAdmin(user.id)) throw new AppError('CONFLICT', M.alreadyAdmin);
     const created = await db.transaction(async (t) => {
       const tx = t as unknown as Db;
       const row = await admin.makeAdminByEmail(user.email, tx);
       if (actor)
-        await admin.audit.record(
+        await access.audit.record(
           {
             actor,
             action: 'admin.add',
@@ -69,12 +62,12 @@ export function createAdminUsersService(deps: {
   async function removeAdmin(id: string, actor?: Actor): Promise<void> {
     await db.transaction(async (t) => {
       const tx = t as unknown as Db;
-      const all = await lockAdmins(tx);
+      const all = await access.admins.lockAll(tx);
       if (!all.some((row) => row.id === id)) throw new AppError('NOT_FOUND', M.adminNotFound);
       if (all.length <= 1) throw new AppError('CONFLICT', M.lastAdmin);
-      await deleteAdmin(tx, id);
+      await access.admins.remove(tx, id);
       if (actor)
-        await admin.audit.record(
+        await access.audit.record(
           {
             actor,
             action: 'admin.remove',
@@ -93,7 +86,13 @@ export function createAdminUsersService(deps: {
       limit: ADMIN_USERS_PAGE_SIZE,
       offset: (query.page - 1) * ADMIN_USERS_PAGE_SIZE,
     });
-    return { items: rows.map(toAdminUser), total, page: query.page, pageSize: ADMIN_USERS_PAGE_SIZE };
+    const adminIds = await access.admins.userIdsAmong(rows.map((row) => row.id));
+    return {
+      items: rows.map((row) => toAdminUser(row, adminIds.has(row.id))),
+      total,
+      page: query.page,
+      pageSize: ADMIN_USERS_PAGE_SIZE,
+    };
   }
 
   /** Suspends an account and ends all its sessions at once; never oneself or an administrator. */
@@ -101,13 +100,13 @@ export function createAdminUsersService(deps: {
     const user = await findUserById(db, userId);
     if (!user) throw new AppError('NOT_FOUND', M.userNotFound);
     if (user.id === actor.id) throw new AppError('CONFLICT', M.cannotSuspendSelf);
-    if (await admin.isAdmin(user.id)) throw new AppError('CONFLICT', M.cannotSuspendAdmin);
+    if (await access.isAdmin(user.id)) throw new AppError('CONFLICT', M.cannotSuspendAdmin);
     if (user.suspendedAt) throw new AppError('CONFLICT', M.alreadySuspended);
     await db.transaction(async (t) => {
       const tx = t as unknown as Db;
       await setSuspension(tx, user.id, { at: clock.now(), reason });
       await deleteSessionsOfUser(tx, user.id);
-      await admin.audit.record(
+      await access.audit.record(
         {
           actor,
           action: 'user.suspend',
@@ -129,7 +128,7 @@ export function createAdminUsersService(deps: {
       const tx = t as unknown as Db;
       await setSuspension(tx, user.id, null);
       if (actor)
-        await admin.audit.record(
+        await access.audit.record(
           {
             actor,
             action: 'user.reinstate',
@@ -155,7 +154,7 @@ function toAdminRecord(row: AdminRow): AdminRecord {
   };
 }
 
-function toAdminUser(row: AdminUserRow): AdminUser {
+function toAdminUser(row: AdminUserRow, isAdmin: boolean): AdminUser {
   return {
     id: row.id,
     email: row.email,
@@ -166,7 +165,7 @@ function toAdminUser(row: AdminUserRow): AdminUser {
     fullName: row.name,
     company: row.company,
     companyNames: row.companyNames,
-    isAdmin: row.isAdmin,
+    isAdmin,
     suspendedAt: row.suspendedAt?.toISOString() ?? null,
     suspendedReason: row.suspendedReason,
   };

@@ -13,7 +13,7 @@ import {
 } from '@app/shared/blog/blog.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AdminService } from '../admin/admin.service.ts';
+import type { AccessService } from '../access/index.ts';
 import type { BlogService } from './blog.service.ts';
 
 const IdParams = z.object({ id: z.string().min(1).max(100) });
@@ -26,7 +26,7 @@ const SlugParams = z.object({
 const ViewCountSchema = z.object({ viewCount: z.number().int() });
 
 export const blogRoutes =
-  (blog: BlogService, admin: AdminService): FastifyPluginAsyncZod =>
+  (blog: BlogService, access: AccessService): FastifyPluginAsyncZod =>
   async (app) => {
     // ---- public ----
     app.get(
@@ -58,7 +58,7 @@ export const blogRoutes =
       '/api/admin/blog/posts',
       { schema: { response: { 200: AdminBlogPostListSchema } } },
       async (request) => {
-        await admin.requireAdmin(request);
+        await access.requireAdmin(request);
         return blog.adminList();
       },
     );
@@ -67,7 +67,7 @@ export const blogRoutes =
       '/api/admin/blog/posts/:id',
       { schema: { params: IdParams, response: { 200: BlogPostSchema } } },
       async (request) => {
-        await admin.requireAdmin(request);
+        await access.requireAdmin(request);
         return blog.adminGet(request.params.id);
       },
     );
@@ -76,7 +76,7 @@ export const blogRoutes =
       '/api/admin/blog/posts',
       { schema: { body: BlogPostBodySchema, response: { 201: BlogPostSchema } } },
       async (request, reply) => {
-        const author = await admin.requireAdmin(request);
+        const author = await access.requireAdmin(request);
         const post = await blog.create(author, request.body);
         return reply.status(201).send(post);
       },
@@ -86,13 +86,13 @@ export const blogRoutes =
       '/api/admin/blog/posts/:id',
       { schema: { params: IdParams, body: BlogPostBodySchema, response: { 200: BlogPostSchema } } },
       async (request) => {
-        const actor = await admin.requireAdmin(request);
+        const actor = await access.requireAdmin(request);
         return blog.update(request.params.id, request.body, actor);
       },
     );
 
     app.delete('/api/admin/blog/posts/:id', { schema: { params: IdParams } }, async (request, reply) => {
-      const actor = await admin.requireAdmin(request);
+      const actor = await access.requireAdmin(request);
       await blog.remove(request.params.id, actor);
       return reply.status(204).send();
     });
@@ -101,7 +101,7 @@ export const blogRoutes =
       '/api/admin/blog/categories',
       { schema: { body: CreateBlogTermBodySchema, response: { 201: BlogCategorySchema } } },
       async (request, reply) => {
-        await admin.requireAdmin(request);
+        await access.requireAdmin(request);
         return reply.status(201).send(await blog.createCategory(request.body.name));
       },
     );
@@ -110,7 +110,7 @@ export const blogRoutes =
       '/api/admin/blog/tags',
       { schema: { body: CreateBlogTermBodySchema, response: { 201: BlogTagSchema } } },
       async (request, reply) => {
-        await admin.requireAdmin(request);
+        await access.requireAdmin(request);
         return reply.status(201).send(await blog.createTag(request.body.name));
       },
     );

@@ -21,7 +21,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { type AuditRecorder, noAudit } from '../admin/audit.ts';
+import { type AuditRecorder, noAudit } from '../access/index.ts';
 import {
   type BlogPostWithRefs,
   deletePost,

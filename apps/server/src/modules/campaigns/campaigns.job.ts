@@ -1,8 +1,6 @@
 import type { JobQueue } from '../../lib/jobs.ts';
-import type { CampaignsService } from './campaigns.service.ts';
+import { CAMPAIGN_BATCH_JOB, type CampaignsService } from './campaigns.service.ts';
 
-/** One paced batch of a campaign; each run queues the next until the campaign completes. */
-export const CAMPAIGN_BATCH_JOB = 'campaigns.send-batch';
 export const CAMPAIGN_RESUME_JOB = 'campaigns.resume-stalled';
 
 /**

@@ -44,7 +44,7 @@ async function waitForCampaign(client: { get(url: string): Promise<{ json(): unk
 }
 
 async function auditActions(app: FastifyInstance) {
-  const rows = await app.services.admin.audit.list(1, 50);
+  const rows = await app.services.access.audit.list(1, 50);
   return rows.rows.map((r) => ({ action: r.action, targetType: r.targetType, targetId: r.targetId }));
 }
 

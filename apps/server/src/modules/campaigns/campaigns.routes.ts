@@ -12,21 +12,21 @@ import {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/session.ts';
-import type { AdminService } from '../admin/admin.service.ts';
+import type { AccessService } from '../access/index.ts';
 import type { CampaignsService } from './campaigns.service.ts';
 
 const IdParams = z.object({ id: z.string().min(1).max(100) });
 const TokenQuery = z.object({ token: UnsubscribeTokenBodySchema.shape.token });
 
 export const campaignsRoutes =
-  (campaigns: CampaignsService, admin: AdminService): FastifyPluginAsyncZod =>
+  (campaigns: CampaignsService, access: AccessService): FastifyPluginAsyncZod =>
   async (app) => {
     // ---- administrators ----
     app.get(
       '/api/admin/bulk-email/stats',
       { schema: { response: { 200: BulkEmailStatsSchema } } },
       async (request) => {
-        await admin.requireAdmin(request);
+        await access.requireAdmin(request);
         return campaigns.getStats();
       },
     );
@@ -35,7 +35,7 @@ export const campaignsRoutes =
       '/api/admin/bulk-email/preset',
       { schema: { response: { 200: BulkEmailPresetSchema } } },
       async (request) => {
-        await admin.requireAdmin(request);
+        await access.requireAdmin(request);
         return campaigns.getPresetPreview();
       },
     );
@@ -49,7 +49,7 @@ export const campaignsRoutes =
         },
       },
       async (request, reply) => {
-        const sender = await admin.requireAdmin(request);
+        const sender = await access.requireAdmin(request);
         const result = await campaigns.send(sender, request.body);
         return reply.code(result.mode === 'campaign' ? 202 : 200).send(result);
       },
@@ -59,7 +59,7 @@ export const campaignsRoutes =
       '/api/admin/bulk-email/campaigns',
       { schema: { response: { 200: BulkEmailCampaignListSchema } } },
       async (request) => {
-        await admin.requireAdmin(request);
+        await access.requireAdmin(request);
         return { campaigns: await campaigns.listRecent() };
       },
     );
@@ -68,7 +68,7 @@ export const campaignsRoutes =
       '/api/admin/bulk-email/campaigns/:id',
       { schema: { params: IdParams, response: { 200: BulkEmailCampaignSchema } } },
       async (request) => {
-        await admin.requireAdmin(request);
+        await access.requireAdmin(request);
         return campaigns.getCampaign(request.params.id);
       },
     );

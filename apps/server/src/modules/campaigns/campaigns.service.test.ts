@@ -6,14 +6,18 @@ import { buildTestApp, TEST_APP_URL, testEnv } from '../../../test/build-test-ap
 import { getWorkerDatabase } from '../../../test/test-database.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
+import { createAccessService } from '../access/index.ts';
 import { users } from '../accounts/accounts.table.ts';
-import { createAuditLog } from '../admin/audit.ts';
 import { subscriptions } from '../billing/billing.table.ts';
 import { companies } from '../companies/companies.table.ts';
 import type { Mailer, OutgoingEmail } from '../notifications/mailer.ts';
 import { emailOutbox } from '../notifications/notifications.table.ts';
-import { CAMPAIGN_BATCH_JOB } from './campaigns.job.ts';
-import { campaignBatchPlan, createCampaignsService, maskEmail } from './campaigns.service.ts';
+import {
+  CAMPAIGN_BATCH_JOB,
+  campaignBatchPlan,
+  createCampaignsService,
+  maskEmail,
+} from './campaigns.service.ts';
 import { bulkEmailCampaigns, bulkEmailRecipients, marketingUnsubscribes } from './campaigns.table.ts';
 import { createUnsubscribeTokens } from './unsubscribe-token.ts';
 
@@ -98,7 +102,7 @@ function recordingJobs() {
 async function setUp(opts: { ratePerMinute?: number; mailer?: Mailer } = {}) {
   const { app, database } = await buildTestApp({ mailer: opts.mailer });
   const { jobs, sent } = recordingJobs();
-  const audit = createAuditLog(database.db);
+  const { audit } = createAccessService({ db: database.db });
   const campaigns = createCampaignsService({
     db: database.db,
     jobs,

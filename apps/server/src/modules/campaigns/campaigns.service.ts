@@ -16,8 +16,8 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
+import type { AuditRecorder } from '../access/index.ts';
 import type { SessionUser } from '../accounts/accounts.service.ts';
-import type { AuditRecorder } from '../admin/audit.ts';
 import type { EmailRenderer } from '../notifications/email-templates.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import {
@@ -26,7 +26,6 @@ import {
   customCampaignHtml,
   presetCampaignEmail,
 } from './campaign-email.ts';
-import { CAMPAIGN_BATCH_JOB } from './campaigns.job.ts';
 import {
   type AudienceContext,
   type CampaignRow,
@@ -109,6 +108,9 @@ function toCampaign(row: CampaignWithCreator): BulkEmailCampaign {
     completedAt: row.completedAt?.toISOString() ?? null,
   };
 }
+
+/** One paced batch of a campaign; each run queues the next until the campaign completes. */
+export const CAMPAIGN_BATCH_JOB = 'campaigns.send-batch';
 
 export type CampaignsService = ReturnType<typeof createCampaignsService>;
 

@@ -13,14 +13,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/session.ts';
-import type { AdminService } from '../admin/admin.service.ts';
+import type { AccessService } from '../access/index.ts';
 import type { CompaniesService } from './companies.service.ts';
 
 const IdParams = z.object({ id: z.string().min(1).max(100) });
 const SIGN_IN_TO_MANAGE = 'Please sign in to manage your companies.';
 
 export const companiesRoutes =
-  (companies: CompaniesService, admin: AdminService): FastifyPluginAsyncZod =>
+  (companies: CompaniesService, access: AccessService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/companies',
@@ -64,7 +64,7 @@ export const companiesRoutes =
       '/api/admin/companies',
       { schema: { querystring: AdminCompaniesQuerySchema, response: { 200: AdminCompanyPageSchema } } },
       async (request) => {
-        await admin.requireAdmin(request);
+        await access.requireAdmin(request);
         return companies.adminList(request.query);
       },
     );
@@ -72,14 +72,14 @@ export const companiesRoutes =
     app.post(
       '/api/admin/companies/:id/verify',
       { schema: { params: IdParams, response: { 200: AdminCompanySchema } } },
-      async (request) => companies.verify(await admin.requireAdmin(request), request.params.id),
+      async (request) => companies.verify(await access.requireAdmin(request), request.params.id),
     );
 
     app.post(
       '/api/admin/companies/:id/remove',
       { schema: { params: IdParams, body: RemoveCompanyBodySchema } },
       async (request, reply) => {
-        const adminUser = await admin.requireAdmin(request);
+        const adminUser = await access.requireAdmin(request);
         await companies.remove(adminUser, request.params.id, request.body.reason);
         return reply.status(204).send();
       },

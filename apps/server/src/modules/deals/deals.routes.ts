@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/session.ts';
-import type { AdminService } from '../admin/admin.service.ts';
+import type { AccessService } from '../access/index.ts';
 import type { DealsService } from './deals.service.ts';
 
 const AdminDealsQuerySchema = z.object({ status: z.enum(['disputed', 'all']).default('disputed') });
@@ -24,7 +24,7 @@ const AdminDealActionBodySchema = z.object({ action: z.enum(['release-escrow', '
 const SIGN_IN = DEAL_MESSAGES.signInToView;
 
 export const dealsRoutes =
-  (deals: DealsService, admin: AdminService): FastifyPluginAsyncZod =>
+  (deals: DealsService, access: AccessService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/api/deals', { schema: { response: { 200: DealListSchema } } }, async (request) =>
       deals.listDeals(requireUser(request, SIGN_IN)),
@@ -111,7 +111,7 @@ export const dealsRoutes =
       '/api/admin/deals',
       { schema: { querystring: AdminDealsQuerySchema, response: { 200: DealListSchema } } },
       async (request) => {
-        await admin.requireAdmin(request);
+        await access.requireAdmin(request);
         return deals.adminListDeals(request.query.status);
       },
     );
@@ -126,7 +126,7 @@ export const dealsRoutes =
         },
       },
       async (request) => {
-        const user = await admin.requireAdmin(request);
+        const user = await access.requireAdmin(request);
         return deals.adminAct(user, request.params.id, request.body.action);
       },
     );

@@ -5,7 +5,7 @@ import {
 } from '@app/shared/deals/deals.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AdminService } from '../admin/admin.service.ts';
+import type { AccessService } from '../access/index.ts';
 import { PAYMENT_METHOD_MESSAGES, type PaymentMethodsService } from './payment-methods.service.ts';
 
 const ListQuery = z.object({
@@ -19,7 +19,7 @@ const ListQuery = z.object({
 const IdParams = z.object({ id: z.uuid({ error: PAYMENT_METHOD_MESSAGES.invalidId }) });
 
 export const paymentMethodsRoutes =
-  (paymentMethods: PaymentMethodsService, admin: AdminService): FastifyPluginAsyncZod =>
+  (paymentMethods: PaymentMethodsService, access: AccessService): FastifyPluginAsyncZod =>
   async (app) => {
     /** The enabled methods in the specification's order; only the card for totals of $50 or less. */
     app.get(
@@ -32,7 +32,7 @@ export const paymentMethodsRoutes =
       '/api/admin/payment-methods',
       { schema: { response: { 200: PaymentMethodListSchema } } },
       async (request) => {
-        await admin.requireAdmin(request);
+        await access.requireAdmin(request);
         return { methods: await paymentMethods.listAll() };
       },
     );
@@ -47,7 +47,7 @@ export const paymentMethodsRoutes =
         },
       },
       async (request) => {
-        const actor = await admin.requireAdmin(request);
+        const actor = await access.requireAdmin(request);
         return paymentMethods.update(request.params.id, request.body, actor);
       },
     );

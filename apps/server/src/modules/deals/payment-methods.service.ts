@@ -8,7 +8,7 @@ import {
 } from '@app/shared/deals/deals.schemas';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type AuditRecorder, noAudit } from '../admin/audit.ts';
+import { type AuditRecorder, noAudit } from '../access/index.ts';
 import {
   findPaymentMethodById,
   findPaymentMethodByType,

@@ -43,7 +43,7 @@ function serviceFor(
     reporter,
     appUrl: 'http://localhost:3000',
     bankDetails: BANK,
-    isAdmin: app.services.admin.isAdmin,
+    isAdmin: app.services.access.isAdmin,
     generateReference: opts.generateReference,
   });
   return { service, logger, reporter };

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ErrorReporter } from '../../lib/error-reporter.ts';
-import { type AuditRecorder, noAudit } from '../admin/audit.ts';
+import { type AuditRecorder, noAudit } from '../access/index.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { LEDGER_ACCOUNTS } from '../ledger/ledger.service.ts';
 import { wireInstructionsEmail } from '../notifications/email-templates.ts';

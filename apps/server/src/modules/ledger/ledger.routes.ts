@@ -1,12 +1,12 @@
 import { type EscrowMismatch, LedgerSummarySchema } from '@app/shared/ledger/ledger.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AdminService } from '../admin/admin.service.ts';
+import type { AccessService } from '../access/index.ts';
 import type { LedgerService } from './ledger.service.ts';
 
 export const ledgerRoutes =
   (
     ledger: LedgerService,
-    admin: AdminService,
+    access: AccessService,
     /** The deals module's check of each escrow account against its deal. */
     findEscrowMismatches: () => Promise<EscrowMismatch[]>,
   ): FastifyPluginAsyncZod =>
@@ -16,7 +16,7 @@ export const ledgerRoutes =
      * its deal) and each account's balance.
      */
     app.get('/api/admin/ledger', { schema: { response: { 200: LedgerSummarySchema } } }, async (request) => {
-      await admin.requireAdmin(request);
+      await access.requireAdmin(request);
       const [books, balances, escrowMismatches] = await Promise.all([
         ledger.checkBooks(),
         ledger.getBalances(),

@@ -24,7 +24,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/session.ts';
-import type { AdminService } from '../admin/admin.service.ts';
+import type { AccessService } from '../access/index.ts';
 import type { ListingsService } from './listings.service.ts';
 
 const IdParams = z.object({ id: z.string().min(1).max(100) });
@@ -34,7 +34,7 @@ const SIGN_IN_TO_LIST = 'Please sign in to manage your listings.';
 export const listingsRoutes =
   (
     listings: ListingsService,
-    admin: AdminService,
+    access: AccessService,
     opts: { uploadRateLimitPerMinute: number },
   ): FastifyPluginAsyncZod =>
   async (app) => {
@@ -129,7 +129,7 @@ export const listingsRoutes =
       '/api/admin/listings',
       { schema: { querystring: AdminListingsQuerySchema, response: { 200: AdminListingPageSchema } } },
       async (request) => {
-        await admin.requireAdmin(request);
+        await access.requireAdmin(request);
         return listings.adminList(request.query.status, request.query.page);
       },
     );
@@ -144,7 +144,7 @@ export const listingsRoutes =
         },
       },
       async (request) => {
-        const adminUser = await admin.requireAdmin(request);
+        const adminUser = await access.requireAdmin(request);
         return listings.approve(adminUser, request.params.id, request.body.notes);
       },
     );
@@ -153,7 +153,7 @@ export const listingsRoutes =
       '/api/admin/listings/:id/reject',
       { schema: { params: IdParams, body: RejectListingBodySchema, response: { 200: OwnListingSchema } } },
       async (request) => {
-        const adminUser = await admin.requireAdmin(request);
+        const adminUser = await access.requireAdmin(request);
         return listings.reject(adminUser, request.params.id, request.body.reason);
       },
     );

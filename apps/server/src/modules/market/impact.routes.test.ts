@@ -15,7 +15,7 @@ import { adminClient } from '../../../test/factories/billing.ts';
 import { createCompanyOf, createListingOf } from '../../../test/factories/messaging.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
 import type { Db } from '../../db/client.ts';
-import { adminAuditLog } from '../admin/audit.table.ts';
+import { adminAuditLog } from '../access/audit.table.ts';
 import { deals } from '../deals/deals.table.ts';
 import { warmFactors } from './impact.table.ts';
 

@@ -8,11 +8,11 @@ import {
 } from '@app/shared/market/impact.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/session.ts';
-import type { AdminService } from '../admin/admin.service.ts';
+import type { AccessService } from '../access/index.ts';
 import type { ImpactService } from './impact.service.ts';
 
 export const impactRoutes =
-  (impact: ImpactService, admin: AdminService): FastifyPluginAsyncZod =>
+  (impact: ImpactService, access: AccessService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/api/me/impact', { schema: { response: { 200: ImpactSummarySchema } } }, async (request) =>
       impact.mine(requireUser(request)),
@@ -37,7 +37,7 @@ export const impactRoutes =
       '/api/admin/impact-factors',
       { schema: { response: { 200: WarmFactorListSchema } } },
       async (request) => {
-        await admin.requireAdmin(request);
+        await access.requireAdmin(request);
         return impact.listFactors();
       },
     );
@@ -52,7 +52,7 @@ export const impactRoutes =
         },
       },
       async (request) => {
-        const actor = await admin.requireAdmin(request);
+        const actor = await access.requireAdmin(request);
         return impact.updateFactor(actor, request.params.id, request.body);
       },
     );

@@ -15,8 +15,8 @@ import { type QuantityUnit, toTonnes } from '@app/shared/market/units';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { type AuditRecorder, noAudit } from '../access/index.ts';
 import type { SessionUser } from '../accounts/accounts.service.ts';
-import { type AuditRecorder, noAudit } from '../admin/audit.ts';
 import {
   fillUneditedLandfillingFactor,
   findWarmFactor,

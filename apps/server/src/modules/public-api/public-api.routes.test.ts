@@ -14,8 +14,8 @@ import { adminClient, createTestClock } from '../../../test/factories/billing.ts
 import { bearer, listingBody } from '../../../test/factories/public-api.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
+import { adminAuditLog } from '../access/audit.table.ts';
 import { users } from '../accounts/accounts.table.ts';
-import { adminAuditLog } from '../admin/audit.table.ts';
 import { apiTokens } from './public-api.table.ts';
 
 const storage = createLocalStorage(`/tmp/recytrade-test-uploads-${process.pid}`);

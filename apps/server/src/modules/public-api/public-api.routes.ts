@@ -29,7 +29,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { registerBearerAuth, requireApiUser } from '../../plugins/bearer-auth.ts';
 import { requireUser } from '../../plugins/session.ts';
-import type { AdminService } from '../admin/admin.service.ts';
+import type { AccessService } from '../access/index.ts';
 import type { ListingsService } from '../listings/listings.service.ts';
 import { hashSecret, type PublicApiService } from './public-api.service.ts';
 
@@ -97,19 +97,19 @@ export const apiKeysRoutes =
 
 /** /api/admin/api-keys: every user's keys for /admin/security, and revocation by an administrator. */
 export const adminApiKeysRoutes =
-  (publicApi: PublicApiService, admin: AdminService): FastifyPluginAsyncZod =>
+  (publicApi: PublicApiService, access: AccessService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/admin/api-keys',
       { schema: { querystring: AdminApiKeysQuerySchema, response: { 200: AdminApiKeyPageSchema } } },
       async (request) => {
-        await admin.requireAdmin(request);
+        await access.requireAdmin(request);
         return publicApi.adminListKeys(request.query.page);
       },
     );
 
     app.post('/api/admin/api-keys/:id/revoke', { schema: { params: IdParams } }, async (request, reply) => {
-      const actor = await admin.requireAdmin(request);
+      const actor = await access.requireAdmin(request);
       await publicApi.adminRevokeKey(actor, request.params.id);
       return reply.status(204).send();
     });

@@ -17,8 +17,9 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { ApiPrincipal } from '../../plugins/bearer-auth.ts';
+import { type AuditActor, type AuditRecorder, noAudit } from '../access/index.ts';
 import type { SessionUser } from '../accounts/accounts.service.ts';
-import { type AuditActor, type AuditRecorder, noAudit } from '../admin/audit.ts';
 import {
   type ApiKeyRow,
   countActiveKeys,
@@ -42,11 +43,7 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 const MAX_SECRET_LENGTH = 100;
 
 /** Who a bearer request speaks for (set on request.apiUser by the v1 bearer hook). */
-export type ApiPrincipal = {
-  user: SessionUser & { company: string | null };
-  key: { id: string; name: string; prefix: string };
-  expiresAt: Date;
-};
+export type { ApiPrincipal };
 
 export type PublicApiService = ReturnType<typeof createPublicApiService>;
 

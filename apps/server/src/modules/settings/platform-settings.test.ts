@@ -7,8 +7,8 @@ import { adminClient } from '../../../test/factories/billing.ts';
 import { createListingOf } from '../../../test/factories/messaging.ts';
 import { startSmtpServer } from '../../../test/factories/smtp.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
+import { adminAuditLog } from '../access/audit.table.ts';
 import { users } from '../accounts/accounts.table.ts';
-import { adminAuditLog } from '../admin/audit.table.ts';
 import { listings } from '../listings/listings.table.ts';
 import { upsertSettings } from './settings.repository.ts';
 

@@ -5,11 +5,11 @@ import {
   UpdateSettingsBodySchema,
 } from '@app/shared/settings/settings.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AdminService } from '../admin/admin.service.ts';
+import type { AccessService } from '../access/index.ts';
 import type { SettingsService } from './settings.service.ts';
 
 export const settingsRoutes =
-  (settings: SettingsService, admin: AdminService): FastifyPluginAsyncZod =>
+  (settings: SettingsService, access: AccessService): FastifyPluginAsyncZod =>
   async (app) => {
     /** Public: plans and fees, read by every page that shows a price. */
     app.get('/api/settings/pricing', { schema: { response: { 200: PricingSchema } } }, async () =>
@@ -22,7 +22,7 @@ export const settingsRoutes =
     );
 
     app.get('/api/admin/settings', { schema: { response: { 200: SettingListSchema } } }, async (request) => {
-      await admin.requireAdmin(request);
+      await access.requireAdmin(request);
       return settings.listForAdmin();
     });
 
@@ -30,7 +30,7 @@ export const settingsRoutes =
       '/api/admin/settings',
       { schema: { body: UpdateSettingsBodySchema, response: { 200: SettingListSchema } } },
       async (request) => {
-        const user = await admin.requireAdmin(request);
+        const user = await access.requireAdmin(request);
         return settings.updateSettings(request.body, user);
       },
     );

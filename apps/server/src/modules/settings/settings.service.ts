@@ -13,7 +13,7 @@ import {
   type UpdateSettingsBody,
 } from '@app/shared/settings/settings.schemas';
 import type { Db } from '../../db/client.ts';
-import { type AuditActor, type AuditRecorder, noAudit } from '../admin/audit.ts';
+import { type AuditActor, type AuditRecorder, noAudit } from '../access/index.ts';
 import { insertMissingSettings, listSettingRows, upsertSettings } from './settings.repository.ts';
 
 export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -6,7 +6,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { getWorkerDatabase, resetDatabase } from '../../../test/test-database.ts';
 import type { Database } from '../../db/client.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
-import { noAudit } from '../admin/audit.ts';
+import { noAudit } from '../access/index.ts';
 import { createBackupsService, DATABASE_BACKUP_JOB, isBackupDue } from './backups.service.ts';
 import { dumpDatabase, redact } from './database-dump.ts';
 

@@ -10,8 +10,8 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
+import type { AuditRecorder } from '../access/index.ts';
 import type { SessionUser } from '../accounts/accounts.service.ts';
-import type { AuditRecorder } from '../admin/audit.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import {
   failStaleBackups,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
-import { noAudit } from '../admin/audit.ts';
+import { noAudit } from '../access/index.ts';
 import { createBackupsService } from './backups.service.ts';
 import { createDatabaseStatusService } from './database-status.service.ts';
 

@@ -1,7 +1,7 @@
 import { DatabaseBackupResponseSchema, DatabaseStatusSchema } from '@app/shared/admin/admin-system.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AdminService } from '../admin/admin.service.ts';
+import type { AccessService } from '../access/index.ts';
 import type { BackupsService } from './backups.service.ts';
 import type { DatabaseStatusService } from './database-status.service.ts';
 
@@ -11,7 +11,7 @@ const BackupParams = z.object({ id: z.string().min(1).max(100) });
 export const systemRoutes =
   (
     deps: { databaseStatus: DatabaseStatusService; backups: BackupsService },
-    admin: AdminService,
+    access: AccessService,
   ): FastifyPluginAsyncZod =>
   async (app) => {
     const { databaseStatus, backups } = deps;
@@ -20,7 +20,7 @@ export const systemRoutes =
       '/api/admin/system/database',
       { schema: { response: { 200: DatabaseStatusSchema } } },
       async (request) => {
-        await admin.requireAdmin(request);
+        await access.requireAdmin(request);
         return databaseStatus.getStatus();
       },
     );
@@ -29,7 +29,7 @@ export const systemRoutes =
       '/api/admin/system/backups',
       { schema: { response: { 202: DatabaseBackupResponseSchema } } },
       async (request, reply) => {
-        const actor = await admin.requireAdmin(request);
+        const actor = await access.requireAdmin(request);
         return reply.status(202).send({ backup: await backups.requestBackup(actor) });
       },
     );
@@ -38,7 +38,7 @@ export const systemRoutes =
       '/api/admin/system/backups/:id',
       { schema: { params: BackupParams, response: { 200: DatabaseBackupResponseSchema } } },
       async (request) => {
-        await admin.requireAdmin(request);
+        await access.requireAdmin(request);
         return { backup: await backups.getBackup(request.params.id) };
       },
     );

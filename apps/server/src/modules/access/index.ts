@@ -1,0 +1,9 @@
+/**
+ * The access module's face: the administrator check and the audit log, which every module may use.
+ * Other modules import from here only.
+ */
+
+export type { AdminRow } from './access.repository.ts';
+export { accessRoutes } from './access.routes.ts';
+export { type AccessService, createAccessService } from './access.service.ts';
+export { type AuditActor, type AuditEntry, type AuditRecorder, noAudit } from './audit.ts';
