@@ -1,6 +1,7 @@
 import {
   BuyNowBodySchema,
   commissionFor,
+  DEAL_CONSTANTS,
   DEAL_MESSAGES,
   fundingBreakdown,
   percentToBps,
@@ -70,8 +71,8 @@ function BuyNowForm({
   const remaining = listing.remainingQuantity;
   const [quantity, setQuantity] = useState(String(remaining));
   const [error, setError] = useState<string | undefined>();
-  // A second click in the same frame, before the button shows it is busy, sends nothing.
-  const sending = useRef(false);
+  // A second click before the button shows it is busy (or within the spec's one-second guard) sends nothing.
+  const lastSent = useRef(0);
   const typed = quantity.trim() === '' ? Number.NaN : Number(quantity);
   const valid = Number.isFinite(typed) && typed > 0 && typed <= remaining;
   const dealValueCents = valid ? Math.round(listing.priceCents * typed) : 0;
@@ -105,7 +106,7 @@ function BuyNowForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (buy.isPending || sending.current) return;
+    if (buy.isPending || Date.now() - lastSent.current < DEAL_CONSTANTS.buyNowClickGuardMs) return;
     const parsed = BuyNowBodySchema.safeParse({ listingId: listing.id, quantity: typed });
     if (!parsed.success || !valid) {
       setError(
@@ -115,7 +116,7 @@ function BuyNowForm({
       );
       return;
     }
-    sending.current = true;
+    lastSent.current = Date.now();
     try {
       const deal = await buy.mutateAsync(parsed.data);
       toast.success(DEAL_MESSAGES.purchaseInitiated, {
@@ -130,8 +131,6 @@ function BuyNowForm({
         toast.error(DEAL_MESSAGES.cannotBuyOwn, { description: DEAL_MESSAGES.cannotBuyOwnDescription });
       else if (apiError.code === 'LISTING_QUANTITY_UNAVAILABLE') setError(apiError.message);
       else toast.error(DEAL_MESSAGES.purchaseFailed, { description: apiError.message });
-    } finally {
-      sending.current = false;
     }
   };
 
