@@ -17,7 +17,7 @@ import {
  */
 const SELLER_LISTING = 'Stainless steel 304 solids';
 const SELLER = 'lucia@andes-scrap.test';
-/** A sell listing of Tom Becker: 80,000 lb at $0.18 = $14,400.00. */
+/** A sell listing of Tom Becker: 80,000 lb at $0.18 (a demo deal of the past took 40,000 lb). */
 const TOM_LISTING = 'PET bottle bales, clear, 95% purity';
 const TOM = 'tom@polycycle.test';
 
@@ -196,9 +196,13 @@ test('a Buy Now funded by wire proceeds once an administrator verifies the trans
 
   const card = await marketplaceCard(buyer, TOM_LISTING);
   await card.getByRole('button', { name: 'Buy Now' }).click();
+  // Buy Now asks how much first; part of the lot, so the listing stays on sale for other journeys.
+  const confirm = buyer.getByRole('dialog', { name: 'Buy Now' });
+  await confirm.getByLabel(/^Quantity \(/).fill('20000');
+  await confirm.getByRole('button', { name: 'Confirm Purchase' }).click();
   await expect(buyer.getByText('Purchase Initiated!')).toBeVisible();
   await expect(
-    buyer.getByText('Deal created for $14,400.00. Both parties need to confirm to proceed with escrow.'),
+    buyer.getByText('Deal created for $3,600.00. Both parties need to confirm to proceed with escrow.'),
   ).toBeVisible();
 
   const buyerCard = await dealCard(buyer, TOM_LISTING);
@@ -217,12 +221,12 @@ test('a Buy Now funded by wire proceeds once an administrator verifies the trans
   await (await dealCard(buyer, TOM_LISTING)).getByRole('button', { name: 'Fund Escrow' }).click();
   const fund = buyer.getByRole('dialog', { name: 'Fund Escrow' });
   await fund.getByRole('radio', { name: /^Wire Transfer/ }).check();
-  // $14,400.00 + 3% commission = $14,832.00 by wire; the 2% processing fee of the wire ($296.64) comes
+  // $3,600.00 + 3% commission = $3,708.00 by wire; the 2% processing fee of the wire ($74.16) comes
   // out of the seller's payout, and the dialog says so before anyone pays.
-  await expect(fund.getByText('$14,832.00')).toBeVisible();
+  await expect(fund.getByText('$3,708.00')).toBeVisible();
   await expect(fund.getByText('Wire processing fee (2%), borne by the seller')).toBeVisible();
   await expect(fund.getByText('Seller receives at release')).toBeVisible();
-  await expect(fund.getByText('$14,103.36')).toBeVisible();
+  await expect(fund.getByText('$3,525.84')).toBeVisible();
   await fund.getByRole('button', { name: 'Get Wire Instructions' }).click();
   const wire = buyer.getByRole('dialog', { name: 'Wire Transfer Instructions' });
   await expect(wire).toBeVisible();

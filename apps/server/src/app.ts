@@ -49,7 +49,7 @@ import { type CompaniesService, createCompaniesService } from './modules/compani
 import { contactRoutes } from './modules/content/contact.routes.ts';
 import { type ContactService, createContactService } from './modules/content/contact.service.ts';
 import { scheduleDealJobs } from './modules/deals/deal-escrow.job.ts';
-import { listLiveDealsBetween } from './modules/deals/deals.repository.ts';
+import { listLiveDealsBetween, sumHeldQuantities } from './modules/deals/deals.repository.ts';
 import { dealsRoutes } from './modules/deals/deals.routes.ts';
 import { createDealsService, type DealsService } from './modules/deals/deals.service.ts';
 import type { EscrowProvider } from './modules/deals/escrow-provider.ts';
@@ -383,6 +383,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await Promise.all(listingChangedHandlers.map((handle) => handle(listingId)));
     },
     geocode: geocodeLocation,
+    // What a listing has left: its quantity less what deals hold (the deals module's query).
+    heldQuantities: sumHeldQuantities,
     logger: app.log,
   });
   const grades = createGradesService({ db: database.db });
@@ -490,6 +492,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     escrowEvents,
     wireTransfers,
     impact,
+    listingQuantity: listings,
     appUrl: env.appUrl,
     audit,
     onDealCompleted: async (dealId) => {

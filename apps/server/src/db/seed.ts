@@ -219,7 +219,18 @@ export async function seedDemoDeals(
     notes?: string,
     quantity?: number,
   ) => {
-    const deal = await svc.createDeal(buyer, { listingId, dealValue, notes, quantity });
+    // A quarter of the lot unless told: agreed deals hold their quantity, and the history below
+    // takes more of the same listings.
+    const [lot] = await db
+      .select({ quantity: listings.quantity })
+      .from(listings)
+      .where(eq(listings.id, listingId));
+    const deal = await svc.createDeal(buyer, {
+      listingId,
+      dealValue,
+      notes,
+      quantity: quantity ?? Math.max(1, Math.floor((lot?.quantity ?? 4) / 4)),
+    });
     await svc.act(buyer, deal.id, { action: 'confirm' });
     await svc.act(seller, deal.id, { action: 'confirm' });
     return deal;

@@ -169,13 +169,14 @@ export interface components {
       pricePerTonneCents: number | null;
       quantity: number;
       quantityTonnes: number | null;
+      remainingQuantity: number;
       seller: {
         company: string | null;
         fullName: string;
         id: string;
       };
       /** @enum {string} */
-      status: 'active' | 'expired';
+      status: 'active' | 'expired' | 'sold';
       /** @enum {string} */
       supplyFrequency: 'one_off' | 'weekly' | 'monthly';
       title: string;
@@ -259,6 +260,7 @@ export interface components {
       pricePerTonneCents: number | null;
       quantity: number;
       quantityTonnes: number | null;
+      remainingQuantity: number;
       reviewedAt: string | null;
       seller: {
         company: string | null;
@@ -266,7 +268,7 @@ export interface components {
         id: string;
       };
       /** @enum {string} */
-      status: 'active' | 'expired';
+      status: 'active' | 'expired' | 'sold';
       /** @enum {string} */
       supplyFrequency: 'one_off' | 'weekly' | 'monthly';
       title: string;

@@ -61,6 +61,12 @@ export function formatQuantity(quantity: number, unit: string) {
   return `${figure} ${label}`;
 }
 
+/** "15 of 20 tons available": what deals have not taken of a listing. */
+export function formatAvailable(remaining: number, quantity: number, unit: string) {
+  const figure = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(remaining);
+  return `${figure} of ${formatQuantity(quantity, unit)} available`;
+}
+
 /** The specification's relative age: "Just now" under an hour, then hours up to 24, then days. */
 export function formatRelativeAge(iso: string, now: number = Date.now()) {
   const hours = Math.floor((now - new Date(iso).getTime()) / 3_600_000);

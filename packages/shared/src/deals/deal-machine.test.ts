@@ -8,6 +8,7 @@ import {
   type DealMachineState,
   type DealStatus,
   type DealTransition,
+  dealHoldsQuantity,
   ESCROW_STATUSES,
   type EscrowStatus,
   nextDealState,
@@ -609,5 +610,18 @@ describe('refund: what the dialogs show is what the ledger returns', () => {
     expect(
       refundPayout({ escrowHeldCents: 78_352, commission: included, escrowPayment: payment('wire', 0) }),
     ).toEqual({ buyerReceivesCents: 80_752 });
+  });
+});
+
+describe('dealHoldsQuantity', () => {
+  const holding = (buyNow: boolean) =>
+    DEAL_STATUSES.filter((status) => dealHoldsQuantity({ status, buyNow }));
+
+  it('an offer holds its quantity once agreed, until cancelled', () => {
+    expect(holding(false)).toEqual(['agreed', 'escrow_created', 'completed', 'disputed']);
+  });
+
+  it('a Buy Now deal holds its quantity from its creation, until cancelled', () => {
+    expect(holding(true)).toEqual(DEAL_STATUSES.filter((status) => status !== 'cancelled'));
   });
 });

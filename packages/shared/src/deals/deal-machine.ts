@@ -291,6 +291,31 @@ export function nextDealState(
   }
 }
 
+/**
+ * Statuses in which a deal holds its quantity of the listing: agreed, funded, shipped, disputed or
+ * completed. A cancelled deal (rejected, withdrawn, refunded) gives it back. An offer under negotiation
+ * holds nothing (several may compete); a Buy Now deal holds from its creation, since the buyer took the
+ * listed price (docs/DECISIONS.md).
+ */
+export const QUANTITY_HOLDING_STATUSES = [
+  'agreed',
+  'escrow_created',
+  'completed',
+  'disputed',
+] as const satisfies readonly DealStatus[];
+/** Statuses in which a Buy Now deal holds its quantity: every status but cancelled. */
+export const BUY_NOW_HOLDING_STATUSES = [
+  'initiated',
+  'negotiating',
+  ...QUANTITY_HOLDING_STATUSES,
+] as const satisfies readonly DealStatus[];
+
+/** Whether a deal takes its quantity out of what its listing has left. */
+export function dealHoldsQuantity(deal: { status: DealStatus; buyNow: boolean }): boolean {
+  const holding: readonly DealStatus[] = deal.buyNow ? BUY_NOW_HOLDING_STATUSES : QUANTITY_HOLDING_STATUSES;
+  return holding.includes(deal.status);
+}
+
 type SettlementState = Pick<DealMachineState, 'status' | 'escrowStatus' | 'escrowRequired'>;
 
 /** An escrow-optional deal the seller shipped with no escrow: the parties settled outside the platform. */

@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   'PAYMENT_PROVIDER_ERROR',
   /** The deal's state machine refuses this action now (wrong status, escrow, party or already done). */
   'DEAL_TRANSITION_NOT_ALLOWED',
+  /** A deal asks for more than its listing has left (deals hold the rest); details: { remainingQuantity }. */
+  'LISTING_QUANTITY_UNAVAILABLE',
   /** A deal's escrow account disagrees with what the deal says it holds: no money moves until reconciled. */
   'ESCROW_MISMATCH',
   /** A free user may not write in this deal thread now: the contact fee opens it as a general conversation. */
@@ -55,6 +57,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PAYMENT_PROVIDER_ERROR: 502,
   DEAL_TRANSITION_NOT_ALLOWED: 409,
   ESCROW_MISMATCH: 409,
+  LISTING_QUANTITY_UNAVAILABLE: 409,
   CONTACT_FEE_REQUIRED: 402,
   MAINTENANCE: 503,
   REGISTRATIONS_CLOSED: 403,

@@ -2,6 +2,7 @@ import { FieldChangeSchema } from '../admin/field-changes.ts';
 import { isInfinite, MAX_INPUT_NUMBER } from '../input-limits.ts';
 import { gradeById, MATERIAL_GRADE_IDS } from '../market/grades.ts';
 import { INCOTERMS, PACKING_TYPES, SUPPLY_FREQUENCIES } from '../market/trade-terms.ts';
+import { UNIT_LABELS } from '../market/units.ts';
 import * as z from '../zod.ts';
 import { LISTING_CATEGORIES, type ListingCategory } from './categories.ts';
 
@@ -12,8 +13,11 @@ export const LISTING_TYPES = ['buy', 'sell'] as const;
 /** "tons" are US short tons; gross tons are long tons (packages/shared/src/market/units.ts converts). */
 export const LISTING_UNITS = ['tons', 'tonnes', 'gross_tons', 'kg', 'pounds', 'pieces'] as const;
 export const LISTING_AVAILABILITY = ['immediate', '1-week', '2-weeks', '1-month', 'flexible'] as const;
-/** active: visible (unless rejected); expired: a free listing past the 1st of the next month. */
-export const LISTING_STATUSES = ['active', 'expired'] as const;
+/**
+ * active: visible (unless rejected); expired: a free listing past the 1st of the next month; sold: deals
+ * hold its whole quantity, so it leaves the marketplace (its page still opens) until one is cancelled.
+ */
+export const LISTING_STATUSES = ['active', 'expired', 'sold'] as const;
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const LISTING_SORTS = ['newest', 'price_asc', 'price_desc', 'quantity_desc'] as const;
 
@@ -71,6 +75,27 @@ export const UPLOAD_MESSAGES = {
   tooManyPixels: 'Image dimensions are too large (at most 40 megapixels)',
   rateLimited: 'Too many uploads. Please wait a minute and try again.',
 } as const;
+
+/** A deal keeps 4 decimals of quantity, so what remains is rounded to them (no 0.30000000000000004 t). */
+const QUANTITY_SCALE = 10_000;
+
+/** What a listing has left once the quantity `held` by deals is taken out (never below 0). */
+export function remainingQuantityOf(quantity: number, held: number): number {
+  return Math.max(0, Math.round((quantity - held) * QUANTITY_SCALE) / QUANTITY_SCALE);
+}
+
+/** "40 tons", "1 ton", "12.5 kg": a quantity in words for messages. */
+export const quantityText = (quantity: number, unit: ListingUnit) =>
+  `${quantity.toLocaleString('en-US', { maximumFractionDigits: 4 })} ${quantity === 1 ? UNIT_LABELS[unit].singular : UNIT_LABELS[unit].plural}`;
+
+/** "Only 40 tons remain on this listing." (409 when a deal asks for more), or that it is sold. */
+export function quantityUnavailableMessage(remaining: number, unit: ListingUnit): string {
+  if (remaining <= 0) return 'This listing is sold: deals hold its whole quantity.';
+  return `Only ${quantityText(remaining, unit)} remain on this listing.`;
+}
+
+/** The badge of a listing deals hold entirely: "Sold" (a buy listing's demand is "Filled"). */
+export const soldLabel = (type: ListingType) => (type === 'sell' ? 'Sold' : 'Filled');
 
 /** `You've reached your monthly limit of 5 free listings (n/5). Upgrade to create unlimited listings.` */
 export const monthlyLimitMessage = (used: number, limit: number) =>
@@ -227,6 +252,11 @@ export const ListingSchema = z.object({
   description: z.string(),
   category: z.enum(LISTING_CATEGORIES),
   quantity: z.number(),
+  /**
+   * What deals have not taken yet: the quantity less the deals that hold theirs (agreed, funded,
+   * shipped, completed, and Buy Now deals from their creation). 0 when the listing is sold.
+   */
+  remainingQuantity: z.number(),
   unit: z.enum(LISTING_UNITS),
   priceCents: z.number().int(),
   /** price × quantity for sell listings, in cents; null for buy listings. */

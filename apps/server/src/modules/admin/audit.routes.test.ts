@@ -98,7 +98,10 @@ describe('admin audit log', () => {
     );
 
     // A wire-funded deal: received, verified, fee retries, then a dispute the admin resolves.
-    const deal = (await buyer.client.post('/api/deals', { listingId: listing.id, dealValue: 1000 })).json();
+    // A ton each: an agreed deal holds its quantity of the listing.
+    const deal = (
+      await buyer.client.post('/api/deals', { listingId: listing.id, dealValue: 1000, quantity: 1 })
+    ).json();
     ok(await buyer.client.post(`/api/deals/${deal.id}/actions`, { action: 'confirm' }), 'confirm');
     ok(await seller.client.post(`/api/deals/${deal.id}/actions`, { action: 'confirm' }), 'confirm');
     ok(await buyer.client.post(`/api/deals/${deal.id}/fund`, { method: 'wire' }), 'fund');
@@ -126,7 +129,9 @@ describe('admin audit log', () => {
       ['deal', deal.id],
     );
     // A second wire that never arrived.
-    const deal2 = (await buyer.client.post('/api/deals', { listingId: listing.id, dealValue: 500 })).json();
+    const deal2 = (
+      await buyer.client.post('/api/deals', { listingId: listing.id, dealValue: 500, quantity: 1 })
+    ).json();
     ok(await buyer.client.post(`/api/deals/${deal2.id}/actions`, { action: 'confirm' }), 'confirm');
     ok(await seller.client.post(`/api/deals/${deal2.id}/actions`, { action: 'confirm' }), 'confirm');
     ok(await buyer.client.post(`/api/deals/${deal2.id}/fund`, { method: 'wire' }), 'fund');

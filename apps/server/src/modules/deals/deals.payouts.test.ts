@@ -23,7 +23,12 @@ describe('GET /api/deals/payouts', () => {
     const listing = await createListingOf(seller.client, { price: 2000, quantity: 10 });
     const asUser = (u: { id: string; email: string }) => ({ ...u, name: 'Trader' });
     const shipped = async (dealValue: number) => {
-      const deal = await deals.createDeal(asUser(buyer.user), { listingId: listing.id, dealValue });
+      // One ton each: an agreed deal holds its quantity of the listing.
+      const deal = await deals.createDeal(asUser(buyer.user), {
+        listingId: listing.id,
+        dealValue,
+        quantity: 1,
+      });
       await deals.act(asUser(buyer.user), deal.id, { action: 'confirm' });
       await deals.act(asUser(seller.user), deal.id, { action: 'confirm' });
       return deal;

@@ -1,4 +1,9 @@
-import type { DealStatus, EscrowStatus } from '@app/shared/deals/deal-machine';
+import {
+  BUY_NOW_HOLDING_STATUSES,
+  type DealStatus,
+  type EscrowStatus,
+  QUANTITY_HOLDING_STATUSES,
+} from '@app/shared/deals/deal-machine';
 import type { ListingUnit } from '@app/shared/listings/listings.schemas';
 import { and, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -51,6 +56,26 @@ export async function findOpenBuyNowDeal(
       ),
     );
   return row;
+}
+
+/** The SQL form of `dealHoldsQuantity` (packages/shared/src/deals/deal-machine.ts): the same lists. */
+const holdsQuantity = or(
+  and(eq(deals.buyNow, true), inArray(deals.status, [...BUY_NOW_HOLDING_STATUSES])),
+  inArray(deals.status, [...QUANTITY_HOLDING_STATUSES]),
+);
+
+/**
+ * The quantity deals hold on each listing (listings without such deals are absent). Read under the
+ * listing's row lock when a deal takes quantity, so the sum counts every committed deal.
+ */
+export async function sumHeldQuantities(db: Db, listingIds: string[]): Promise<Map<string, number>> {
+  if (listingIds.length === 0) return new Map();
+  const rows = await db
+    .select({ listingId: deals.listingId, held: sql<string>`coalesce(sum(${deals.quantity}), 0)` })
+    .from(deals)
+    .where(and(inArray(deals.listingId, listingIds), holdsQuantity))
+    .groupBy(deals.listingId);
+  return new Map(rows.map((r) => [r.listingId, Number(r.held)]));
 }
 
 export async function findDeal(db: Db, id: string): Promise<DealRow | undefined> {

@@ -48,9 +48,9 @@ async function setup(opts: { clock?: ReturnType<typeof createTestClock> } = {}) 
 
 type Ctx = Awaited<ReturnType<typeof setup>>;
 
-/** A deal both parties confirmed. */
+/** A deal both parties confirmed (for a tenth of a ton: an agreed deal holds its quantity). */
 async function agreedDeal(ctx: Ctx, dealValue = 10_000) {
-  const deal = await ctx.deals.createDeal(ctx.buyer, { listingId: ctx.listing.id, dealValue });
+  const deal = await ctx.deals.createDeal(ctx.buyer, { listingId: ctx.listing.id, dealValue, quantity: 0.1 });
   await ctx.deals.act(ctx.buyer, deal.id, { action: 'confirm' });
   const agreed = await ctx.deals.act(ctx.seller, deal.id, { action: 'confirm' });
   expect(agreed.status).toBe('agreed');

@@ -7,6 +7,7 @@ import {
   type DealMachineState,
   type DealParty,
   type DealTransition,
+  dealHoldsQuantity,
   dealRoleOf,
   nextDealState,
 } from '@app/shared/deals/deal-machine';
@@ -34,7 +35,7 @@ import {
   payoutAfterCommission,
   percentToBps,
 } from '@app/shared/deals/deals.schemas';
-import type { ListingUnit } from '@app/shared/listings/listings.schemas';
+import { type ListingUnit, quantityUnavailableMessage } from '@app/shared/listings/listings.schemas';
 import { AMOUNT_TOO_LARGE_MESSAGE, formatCents, MAX_AMOUNT_DOLLARS } from '@app/shared/money/money';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -43,6 +44,7 @@ import { logError as logErrorLine } from '../../lib/log-error.ts';
 import { type AuditEntry, type AuditRecorder, noAudit } from '../access/index.ts';
 import type { SessionUser } from '../accounts/accounts.service.ts';
 import { LEDGER_ACCOUNTS, type LedgerLine, type LedgerService } from '../ledger/ledger.service.ts';
+import type { ListingsService } from '../listings/listings.service.ts';
 import type { MessagingService } from '../messaging/messaging.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PaymentRow, PaymentsService } from '../payments/payments.service.ts';
@@ -245,14 +247,16 @@ export function createDealsService(deps: {
   wireTransfers: DealWireTransfers;
   /** Records the environmental impact with the completing transition (market module). */
   impact?: DealImpactAssessor;
+  /** What a listing has left, under its row lock, and its sold status (listings module). */
+  listingQuantity: Pick<ListingsService, 'lockRemainingQuantity' | 'syncSoldStatus'>;
   /** After commit, once per deal that completed (released, or completed without escrow). */
   onDealCompleted?: (dealId: string) => Promise<void>;
   appUrl: string;
   logError?: (msg: string, err: unknown) => void;
 }) {
   const audit = deps.audit ?? noAudit;
-  const { db, clock, ledger, payments, settings, notifications, realtime, escrowProvider, wireTransfers } =
-    deps;
+  const { db, clock, ledger, payments, settings, notifications, realtime } = deps;
+  const { escrowProvider, wireTransfers, listingQuantity } = deps;
   const logError = deps.logError ?? logErrorLine;
   const dealsUrl = `${deps.appUrl}/deals`;
 
@@ -356,6 +360,11 @@ export function createDealsService(deps: {
     if (!canApplyDealTransition(state, transition, actor.role, ctx))
       throw new AppError('DEAL_TRANSITION_NOT_ALLOWED', refusalMessage(transition, state));
     const next = nextDealState(state, transition, actor.role, ctx);
+    // A deal that starts holding its quantity (an offer agreed) takes it under the listing's lock;
+    // one that stops (cancelled, refunded) gives it back. The deal row is locked first, then the listing.
+    const holdsBefore = dealHoldsQuantity(before);
+    const holdsAfter = dealHoldsQuantity({ status: next.status, buyNow: before.buyNow });
+    if (!holdsBefore && holdsAfter) await takeListingQuantity(tx, before.listingId, before.quantity ?? 0);
     const values: Partial<NewDealRow> = {
       status: next.status,
       escrowStatus: next.escrowStatus,
@@ -382,6 +391,7 @@ export function createDealsService(deps: {
     }
     const after = await updateDealIfState(tx, dealId, state, values);
     if (!after) throw new AppError('CONFLICT', DEAL_MESSAGES.updateFailed);
+    if (holdsBefore !== holdsAfter) await listingQuantity.syncSoldStatus(tx, before.listingId);
     await insertDealEvent(tx, {
       id: randomUUID(),
       dealId,
@@ -1117,15 +1127,18 @@ export function createDealsService(deps: {
 
   // --- creation ---
 
+  /**
+   * Creates a deal under the listing's row lock, so concurrent deals count what the others took:
+   * `quantity` (absent: all that remains) may not exceed what the listing has left (409
+   * LISTING_QUANTITY_UNAVAILABLE). A repeated Buy Now answers with the buyer's open deal instead.
+   */
   async function createDealRow(
     user: SessionUser,
     listing: ListingBrief,
-    valueCents: number,
-    notes: string | null,
-    quantity: number,
-    opts: { buyNow?: boolean } = {},
+    askedQuantity: number | undefined,
+    terms: { valueCents: (quantity: number) => number; notes: string | null; buyNow?: boolean },
   ): Promise<{ row: DealRow; created: boolean }> {
-    assertDealValue(valueCents);
+    const buyNow = terms.buyNow ?? false;
     // Both are snapshots: changing the settings later never alters a running deal.
     const [rateBps, escrowRequired] = await Promise.all([
       settings.get('fees.commission_rate_bps'),
@@ -1133,8 +1146,16 @@ export function createDealsService(deps: {
     ]);
     const now = clock.now();
     // The deal, its realtime event and its emails commit together (a transactional outbox).
-    const row = await db.transaction(async (t) => {
+    const result = await db.transaction(async (t) => {
       const tx = t as unknown as Db;
+      const remaining = await lockListingQuantity(tx, listing.id);
+      // A repeated Buy Now (a double click, ten clicks at once): the buyer's open deal answers.
+      const open = buyNow ? await findOpenBuyNowDeal(tx, user.id, listing.id) : undefined;
+      if (open) return { row: open, created: false };
+      const quantity = askedQuantity ?? remaining.remainingQuantity;
+      assertQuantityRemains(quantity, remaining);
+      const valueCents = terms.valueCents(quantity);
+      assertDealValue(valueCents);
       const inserted = await insertDeal(tx, {
         id: randomUUID(),
         listingId: listing.id,
@@ -1144,26 +1165,48 @@ export function createDealsService(deps: {
         commissionRateBps: rateBps,
         commissionCents: commissionFor(valueCents, rateBps),
         escrowRequired,
-        notes,
+        notes: terms.notes,
         quantity,
         unit: listing.unit,
-        buyNow: opts.buyNow ?? false,
+        buyNow,
         status: 'initiated',
         lastOfferBy: 'buyer',
         createdAt: now,
         updatedAt: now,
       });
-      if (inserted) await announceCreated(tx, inserted, listing);
-      return inserted;
+      if (!inserted) throw new AppError('CONFLICT', DEAL_MESSAGES.updateFailed);
+      if (dealHoldsQuantity(inserted)) await listingQuantity.syncSoldStatus(tx, listing.id);
+      await announceCreated(tx, inserted, listing);
+      return { row: inserted, created: true };
     });
-    if (!row) {
-      // A repeated Buy Now (a double click, ten clicks at once): the buyer's open deal answers.
-      const open = await findOpenBuyNowDeal(db, user.id, listing.id);
-      if (!open) throw new AppError('CONFLICT', DEAL_MESSAGES.updateFailed);
-      return { row: open, created: false };
-    }
-    await postDealMessage(row, listing);
-    return { row, created: true };
+    if (result.created) await postDealMessage(result.row, listing);
+    return result;
+  }
+
+  /** The listing's row locked for the transaction, and what it has left. */
+  async function lockListingQuantity(tx: Db, listingId: string) {
+    const remaining = await listingQuantity.lockRemainingQuantity(tx, listingId);
+    if (!remaining) throw new AppError('NOT_FOUND', DEAL_MESSAGES.listingMissing);
+    return remaining;
+  }
+
+  /** A deal may take only what its listing has left: more is a 409 saying what remains. */
+  function assertQuantityRemains(
+    quantity: number,
+    remaining: { remainingQuantity: number; unit: ListingUnit },
+  ): void {
+    if (remaining.remainingQuantity > 0 && quantity <= remaining.remainingQuantity) return;
+    throw new AppError(
+      'LISTING_QUANTITY_UNAVAILABLE',
+      quantityUnavailableMessage(remaining.remainingQuantity, remaining.unit),
+      { remainingQuantity: remaining.remainingQuantity },
+      { expose: true },
+    );
+  }
+
+  /** An offer being agreed takes its quantity: refused when the listing no longer has it. */
+  async function takeListingQuantity(tx: Db, listingId: string, quantity: number): Promise<void> {
+    assertQuantityRemains(quantity, await lockListingQuantity(tx, listingId));
   }
 
   /** Both parties hear of a new deal; a failed email or message never stops the deal. */
@@ -1241,49 +1284,44 @@ export function createDealsService(deps: {
     return listing;
   }
 
-  /** The quantity a deal is for: the one asked, at most the listing's; else the listing's. */
-  function dealQuantity(listing: ListingBrief, asked: number | undefined): number {
-    if (asked === undefined) return Number(listing.quantity);
+  /** The quantity asked for a deal, at most the listing's (what deals left is checked under the lock). */
+  function assertQuantityWithinListing(listing: ListingBrief, asked: number | undefined): void {
+    if (asked === undefined) return;
     if (!(asked > 0)) throw new AppError('VALIDATION_FAILED', DEAL_MESSAGES.quantityAboveZero);
     if (asked > Number(listing.quantity))
       throw new AppError('VALIDATION_FAILED', DEAL_MESSAGES.quantityAboveListing);
-    return asked;
   }
 
-  /** POST /api/deals: Make Offer. */
+  /** POST /api/deals: Make Offer (for the quantity asked, else all the listing has left). */
   async function createDeal(
     user: SessionUser,
     body: { listingId: string; dealValue: number; notes?: string; quantity?: number },
   ): Promise<Deal> {
     const listing = await listingForDeal(body.listingId, DEAL_MESSAGES.cannotDealOwn, user);
-    const quantity = dealQuantity(listing, body.quantity);
-    const { row } = await createDealRow(
-      user,
-      listing,
-      Math.round(body.dealValue * 100),
-      body.notes || null,
-      quantity,
-    );
+    assertQuantityWithinListing(listing, body.quantity);
+    const valueCents = Math.round(body.dealValue * 100);
+    assertDealValue(valueCents);
+    const { row } = await createDealRow(user, listing, body.quantity, {
+      valueCents: () => valueCents,
+      notes: body.notes || null,
+    });
     return toView(row, user.id);
   }
 
   /**
-   * POST /api/deals/buy-now: a deal for the sell listing's total, its notes marking it Buy Now. One
-   * open Buy Now deal per buyer and listing: a repeat answers with it (`created: false`).
+   * POST /api/deals/buy-now: a deal at the listed price for the quantity asked (else all that is
+   * left), its notes marking it Buy Now; it holds the quantity at once. One open Buy Now deal per
+   * buyer and listing: a repeat answers with it (`created: false`).
    */
   async function buyNow(user: SessionUser, body: BuyNowBody): Promise<{ deal: Deal; created: boolean }> {
     const listing = await listingForDeal(body.listingId, DEAL_MESSAGES.cannotBuyOwn, user);
     if (listing.type !== 'sell') throw new AppError('VALIDATION_FAILED', DEAL_MESSAGES.buyNowSellOnly);
-    const quantity = dealQuantity(listing, body.quantity);
-    const totalCents = Math.round(listing.priceCents * quantity);
-    const { row, created } = await createDealRow(
-      user,
-      listing,
-      totalCents,
-      `${BUY_NOW_NOTE} purchase: ${listing.title}`,
-      quantity,
-      { buyNow: true },
-    );
+    assertQuantityWithinListing(listing, body.quantity);
+    const { row, created } = await createDealRow(user, listing, body.quantity, {
+      valueCents: (quantity) => Math.round(listing.priceCents * quantity),
+      notes: `${BUY_NOW_NOTE} purchase: ${listing.title}`,
+      buyNow: true,
+    });
     return { deal: await toView(row, user.id), created };
   }
 

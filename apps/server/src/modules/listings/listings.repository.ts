@@ -364,6 +364,29 @@ export async function findListing(db: Db, id: string): Promise<ListingWithSeller
   return row && flatten(row);
 }
 
+/** The listing's row locked for the rest of the transaction (deals take its quantity one at a time). */
+export async function lockListing(
+  db: Db,
+  id: string,
+): Promise<Pick<ListingRow, 'id' | 'quantity' | 'unit' | 'status'> | undefined> {
+  const [row] = await db
+    .select({ id: listings.id, quantity: listings.quantity, unit: listings.unit, status: listings.status })
+    .from(listings)
+    .where(eq(listings.id, id))
+    .for('update');
+  return row;
+}
+
+/** Moves a listing between active and sold; expired listings stay as they are. */
+export async function setSoldStatus(db: Db, id: string, sold: boolean): Promise<boolean> {
+  const rows = await db
+    .update(listings)
+    .set({ status: sold ? 'sold' : 'active' })
+    .where(and(eq(listings.id, id), eq(listings.status, sold ? 'active' : 'sold')))
+    .returning({ id: listings.id });
+  return rows.length > 0;
+}
+
 export async function listOwnListings(db: Db, userId: string, page: number, pageSize: number) {
   const [rows, [{ n }]] = await Promise.all([
     db

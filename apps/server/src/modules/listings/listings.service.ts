@@ -12,11 +12,14 @@ import {
   type ListingImage,
   type ListingPage,
   type ListingSort,
+  type ListingUnit,
   type ListingUsage,
   type ListListingsQuery,
   monthlyLimitMessage,
   type OwnListing,
   type OwnListingPage,
+  quantityText,
+  remainingQuantityOf,
   stripMarkup,
   UPLOAD_MESSAGES,
   type UpdateListingBody,
@@ -60,6 +63,7 @@ import {
   listOwnListings,
   listUngeocoded,
   listVisibleForSitemap,
+  lockListing,
   monthlyUsage,
   recordView,
   releaseMonthlySlot,
@@ -67,6 +71,7 @@ import {
   searchListings,
   searchListingsAfter,
   setExpiryWhereNone,
+  setSoldStatus,
   takeMonthlySlot,
   updateListing,
 } from './listings.repository.ts';
@@ -101,6 +106,11 @@ export function createListingsService(deps: {
   onListingChanged?: (listingId: string) => Promise<void>;
   /** Resolves a location offline to coordinates for matching (market/geocoder.ts); absent: not geocoded. */
   geocode?: (location: string) => { latitude: number; longitude: number; place: string } | null;
+  /**
+   * The quantity deals hold on each listing (the deals module's query, injected in app.ts): what a
+   * listing has left is its quantity less this.
+   */
+  heldQuantities(db: Db, listingIds: string[]): Promise<Map<string, number>>;
   logger?: { error(obj: unknown, msg?: string): void };
 }) {
   const audit = deps.audit ?? noAudit;
@@ -148,16 +158,47 @@ export function createListingsService(deps: {
   });
 
   async function toViews(rows: ListingWithSeller[]): Promise<OwnListing[]> {
-    const images = await imagesFor(
-      db,
-      rows.map((r) => r.id),
-    );
+    const ids = rows.map((r) => r.id);
+    const [images, held] = await Promise.all([imagesFor(db, ids), deps.heldQuantities(db, ids)]);
     return rows.map((r) =>
       toOwnView(
         r,
         images.filter((i) => i.listingId === r.id),
+        held.get(r.id) ?? 0,
       ),
     );
+  }
+
+  // --- what deals leave of a listing ---
+
+  /**
+   * Locks the listing's row inside a deal's transaction and answers what it has left, so deals that
+   * take quantity (Buy Now, an offer agreed) are counted one at a time; null when it does not exist.
+   */
+  async function lockRemainingQuantity(
+    tx: Db,
+    listingId: string,
+  ): Promise<{ remainingQuantity: number; unit: ListingUnit } | null> {
+    const locked = await lockHeldQuantity(tx, listingId);
+    return (
+      locked && { remainingQuantity: remainingQuantityOf(locked.quantity, locked.held), unit: locked.unit }
+    );
+  }
+
+  async function lockHeldQuantity(tx: Db, listingId: string) {
+    const row = await lockListing(tx, listingId);
+    if (!row) return null;
+    const held = (await deps.heldQuantities(tx, [listingId])).get(listingId) ?? 0;
+    return { quantity: Number(row.quantity), unit: row.unit, held };
+  }
+
+  /**
+   * After deals took or gave back quantity (in their transaction, the row locked): a listing with
+   * nothing left is sold and leaves the marketplace; one with quantity again is back on sale.
+   */
+  async function syncSoldStatus(tx: Db, listingId: string): Promise<void> {
+    const locked = await lockRemainingQuantity(tx, listingId);
+    if (locked) await setSoldStatus(tx, listingId, locked.remainingQuantity <= 0);
   }
 
   async function search(query: ListListingsQuery): Promise<ListingPage> {
@@ -195,8 +236,9 @@ export function createListingsService(deps: {
     return { items: (await toViews(rows)).map(toPublic) };
   }
 
+  /** Whether visitors may open the listing's page: on sale, or sold (its page says so). */
   function isVisible(row: ListingWithSeller, preModeration: boolean): boolean {
-    if (row.status !== 'active') return false;
+    if (row.status === 'expired') return false;
     return preModeration ? row.approvalStatus === 'approved' : row.approvalStatus !== 'rejected';
   }
 
@@ -359,6 +401,17 @@ export function createListingsService(deps: {
     };
     let dropped: ListingImageRow[] = [];
     await db.transaction(async (tx) => {
+      // Deals keep what they hold: the quantity may not drop below it, and sold follows the new figure.
+      if (values.quantity !== undefined) {
+        const held = (await lockHeldQuantity(tx, id))?.held ?? 0;
+        if (values.quantity < held)
+          throw new AppError(
+            'LISTING_QUANTITY_UNAVAILABLE',
+            `Deals hold ${quantityText(held, current.unit)} of this listing: the quantity cannot be less.`,
+            { heldQuantity: held },
+            { expose: true },
+          );
+      }
       const changes = materialChanges(
         {
           ...current,
@@ -394,6 +447,7 @@ export function createListingsService(deps: {
         const imageIds = await claimableImages(tx, user.id, body.imageIds, id);
         dropped = await replaceListingImages(tx, id, imageIds);
       }
+      if (values.quantity !== undefined) await syncSoldStatus(tx, id);
     });
     await removeFiles(dropped);
     await listingChanged(id);
@@ -589,6 +643,8 @@ export function createListingsService(deps: {
   return {
     search,
     searchByCursor,
+    lockRemainingQuantity,
+    syncSoldStatus,
     featured,
     getListing,
     findPublicListing,
@@ -694,7 +750,7 @@ function toImageView(img: ListingImageRow): ListingImage {
   };
 }
 
-function toOwnView(r: ListingWithSeller, images: ListingImageRow[]): OwnListing {
+function toOwnView(r: ListingWithSeller, images: ListingImageRow[], held: number): OwnListing {
   const quantity = Number(r.quantity);
   return {
     id: r.id,
@@ -704,6 +760,7 @@ function toOwnView(r: ListingWithSeller, images: ListingImageRow[]): OwnListing 
     description: r.description,
     category: r.category,
     quantity,
+    remainingQuantity: remainingQuantityOf(quantity, held),
     unit: r.unit,
     priceCents: r.priceCents,
     totalCents: r.type === 'sell' ? Math.round(r.priceCents * quantity) : null,

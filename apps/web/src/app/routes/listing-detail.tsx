@@ -16,6 +16,7 @@ import {
   FeaturedBadge,
   GradeBadge,
   ListingTypeBadge,
+  SoldBadge,
 } from '@/features/listings/components/listing-badges';
 import { ListingGallery } from '@/features/listings/components/listing-gallery';
 import { AVAILABILITY_LABELS } from '@/features/listings/components/marketplace-filters';
@@ -26,6 +27,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-client';
 import {
   capitalize,
+  formatAvailable,
   formatPricePerTonne,
   formatPricePerUnit,
   formatQuantity,
@@ -69,6 +71,7 @@ export function ListingDetailPage() {
       ? ([['Price per tonne', formatPricePerTonne(l.pricePerTonneCents)]] as [string, string][])
       : []),
     ['Quantity', formatQuantity(l.quantity, l.unit)],
+    ['Available', formatAvailable(l.remainingQuantity, l.quantity, l.unit)],
     ...(l.type === 'sell' && l.totalCents !== null
       ? ([['Total', formatUsd(l.totalCents, { alwaysCents: true })]] as [string, string][])
       : []),
@@ -101,12 +104,16 @@ export function ListingDetailPage() {
             <div className="flex flex-wrap gap-1.5">
               {l.isFeatured ? <FeaturedBadge /> : null}
               <ListingTypeBadge type={l.type} />
+              {l.status === 'sold' ? <SoldBadge type={l.type} /> : null}
               <CategoryBadge category={l.category} />
               <GradeBadge grade={l.grade} />
             </div>
             <h1 className="mt-3 text-2xl font-bold tracking-tight text-balance md:text-3xl">{l.title}</h1>
             <p className="tabular mt-3 text-3xl font-bold text-primary">
               {formatPricePerUnit(l.priceCents, l.unit)}
+            </p>
+            <p className="tabular mt-1 text-sm font-medium">
+              {formatAvailable(l.remainingQuantity, l.quantity, l.unit)}
             </p>
             <div className="mt-1">
               <IndexComparisonLine

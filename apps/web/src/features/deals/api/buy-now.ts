@@ -1,17 +1,21 @@
 import { type BuyNowBody, type Deal, DealSchema } from '@app/shared/deals/deals.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { dealKeys } from './deal-keys';
+import { dealKeys, LISTINGS_QUERY_ROOT } from './deal-keys';
 
 export async function buyNow(body: BuyNowBody): Promise<Deal> {
   return DealSchema.parse(await api.post('/api/deals/buy-now', body));
 }
 
-/** POST /api/deals/buy-now: a deal for the sell listing's total. */
+/** POST /api/deals/buy-now: a deal at the listed price for the quantity asked (it holds that quantity). */
 export function useBuyNow() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: buyNow,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dealKeys.all }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: dealKeys.all }),
+        queryClient.invalidateQueries({ queryKey: LISTINGS_QUERY_ROOT }),
+      ]),
   });
 }

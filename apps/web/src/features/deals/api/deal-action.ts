@@ -1,7 +1,7 @@
 import { type Deal, type DealActionBody, type DealList, DealSchema } from '@app/shared/deals/deals.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { dealKeys } from './deal-keys';
+import { dealKeys, LISTINGS_QUERY_ROOT } from './deal-keys';
 
 export type DealActionInput = { dealId: string; body: DealActionBody };
 
@@ -20,6 +20,10 @@ export function useDealAction() {
         list ? { deals: list.deals.map((d) => (d.id === deal.id ? deal : d)) } : list,
       );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: dealKeys.all }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: dealKeys.all }),
+        queryClient.invalidateQueries({ queryKey: LISTINGS_QUERY_ROOT }),
+      ]),
   });
 }

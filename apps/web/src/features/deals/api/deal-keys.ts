@@ -4,3 +4,9 @@ export const dealKeys = {
   list: () => ['deals', 'list'] as const,
   paymentMethods: (totalCents: number) => ['deals', 'payment-methods', totalCents] as const,
 };
+
+/**
+ * The listings feature's query root: deals change what a listing has left (Buy Now, an agreed offer,
+ * a cancellation), so those mutations refresh every listing view too.
+ */
+export const LISTINGS_QUERY_ROOT = ['listings'] as const;

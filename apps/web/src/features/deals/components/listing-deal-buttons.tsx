@@ -1,17 +1,15 @@
-import { DEAL_CONSTANTS, DEAL_MESSAGES, purchaseInitiatedDescription } from '@app/shared/deals/deals.schemas';
+import { DEAL_MESSAGES } from '@app/shared/deals/deals.schemas';
+import { type Listing, soldLabel } from '@app/shared/listings/listings.schemas';
 import { HandCoins, ShoppingCart } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { paths } from '@/config/paths';
-import { parseApiError } from '@/lib/api-client';
 import { useAuth, useAuthDialog } from '@/lib/auth-client';
-import { useBuyNow } from '../api/buy-now';
-import { type DealListingTarget, ProposeDealDialog } from './propose-deal-dialog';
+import { BuyNowDialog } from './buy-now-dialog';
+import { ProposeDealDialog } from './propose-deal-dialog';
 
 type ListingDealButtonsProps = {
-  listing: DealListingTarget;
+  listing: Listing;
   /** The landing cards show Buy Now only; the marketplace and the listing page add Make Offer. */
   showMakeOffer?: boolean;
   /** The 30-day market index of the listing's material, when one exists: the offer dialog compares with it. */
@@ -19,8 +17,9 @@ type ListingDealButtonsProps = {
 };
 
 /**
- * Buy Now (sell listings) and Make Offer on another trader's listing. Visitors get the sign-in dialog;
- * the owner's card shows "Your Listing" instead of these (the listing's own actions decide that).
+ * Buy Now (sell listings: a confirmation dialog) and Make Offer on another trader's listing. Visitors
+ * get the sign-in dialog; the owner's card shows "Your Listing" instead of these (the listing's own
+ * actions decide that). A sold listing offers neither.
  */
 export function ListingDealButtons({
   listing,
@@ -30,39 +29,21 @@ export function ListingDealButtons({
   // Until the session is known a click would take a signed-in trader for a visitor: wait for it.
   const { user, loading } = useAuth();
   const dialog = useAuthDialog();
-  const navigate = useNavigate();
-  const buy = useBuyNow();
+  const [buying, setBuying] = useState(false);
   const [offering, setOffering] = useState(false);
-  const lastBuyClick = useRef(0);
 
-  const onBuyNow = async () => {
-    if (!user) {
-      dialog.open('signin');
-      return;
-    }
-    // One purchase per click: a second click within a second, or while the first runs, does nothing.
-    const now = Date.now();
-    if (buy.isPending || now - lastBuyClick.current < DEAL_CONSTANTS.buyNowClickGuardMs) return;
-    lastBuyClick.current = now;
-    if (user.id === listing.userId) {
+  if (listing.status === 'sold' || listing.remainingQuantity <= 0)
+    return (
+      <Button variant="outline" className="flex-1" disabled>
+        {soldLabel(listing.type)}
+      </Button>
+    );
+
+  const onBuyNow = () => {
+    if (!user) dialog.open('signin');
+    else if (user.id === listing.userId)
       toast.error(DEAL_MESSAGES.cannotBuyOwn, { description: DEAL_MESSAGES.cannotBuyOwnDescription });
-      return;
-    }
-    try {
-      const deal = await buy.mutateAsync({ listingId: listing.id });
-      toast.success(DEAL_MESSAGES.purchaseInitiated, {
-        id: `purchase-${deal.id}`,
-        description: purchaseInitiatedDescription(deal.dealValueCents),
-        action: { label: 'View Deals', onClick: () => navigate(paths.deals) },
-      });
-    } catch (error) {
-      const apiError = parseApiError(error);
-      if (apiError.status === 403) {
-        toast.error(DEAL_MESSAGES.cannotBuyOwn, { description: DEAL_MESSAGES.cannotBuyOwnDescription });
-      } else {
-        toast.error(DEAL_MESSAGES.purchaseFailed, { description: apiError.message });
-      }
-    }
+    else setBuying(true);
   };
 
   const onMakeOffer = () => {
@@ -73,9 +54,9 @@ export function ListingDealButtons({
   return (
     <>
       {listing.type === 'sell' ? (
-        <Button className="flex-1" onClick={() => void onBuyNow()} disabled={loading || buy.isPending}>
+        <Button className="flex-1" onClick={onBuyNow} disabled={loading}>
           <ShoppingCart aria-hidden />
-          {buy.isPending ? 'Buying...' : 'Buy Now'}
+          Buy Now
         </Button>
       ) : null}
       {showMakeOffer ? (
@@ -85,12 +66,15 @@ export function ListingDealButtons({
         </Button>
       ) : null}
       {user ? (
-        <ProposeDealDialog
-          listing={listing}
-          open={offering}
-          onOpenChange={setOffering}
-          indexCentsPerTonne={indexCentsPerTonne}
-        />
+        <>
+          <BuyNowDialog listing={listing} open={buying} onOpenChange={setBuying} />
+          <ProposeDealDialog
+            listing={listing}
+            open={offering}
+            onOpenChange={setOffering}
+            indexCentsPerTonne={indexCentsPerTonne}
+          />
+        </>
       ) : null}
     </>
   );

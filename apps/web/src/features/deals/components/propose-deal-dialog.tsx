@@ -16,14 +16,14 @@ import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { parseApiError } from '@/lib/api-client';
-import { formatQuantity, formatUsd, unitPlural } from '@/lib/format';
+import { formatAvailable, formatQuantity, formatUsd, unitPlural } from '@/lib/format';
 import { useCreateDeal } from '../api/create-deal';
 import { useCommissionRateBps } from '../api/get-commission-rate';
 import { DealValueField, emptyValueMessage } from './deal-value-field';
 
 /** The listing an offer is made on (its total, for sell listings, is offered as the starting value). */
 export type DealListingTarget = Pick<Listing, 'id' | 'userId' | 'type' | 'title' | 'totalCents' | 'seller'> &
-  Partial<Pick<Listing, 'quantity' | 'quantityTonnes' | 'unit' | 'priceCents'>>;
+  Partial<Pick<Listing, 'quantity' | 'remainingQuantity' | 'quantityTonnes' | 'unit' | 'priceCents'>>;
 
 /**
  * A starting offer other than the listed total (a match offers the quantity both sides want): its
@@ -92,7 +92,9 @@ function ProposeDealForm({
   const [value, setValue] = useState(startCents ? (startCents / 100).toFixed(2) : '');
   // The deal records a quantity in the listing's unit: the whole lot unless the offer is for part of it.
   const hasQuantity = listing.quantity !== undefined && listing.unit !== undefined;
-  const [quantity, setQuantity] = useState(String(suggestion?.quantity ?? listing.quantity ?? ''));
+  // At most what deals have left of the listing.
+  const available = listing.remainingQuantity ?? listing.quantity;
+  const [quantity, setQuantity] = useState(String(suggestion?.quantity ?? available ?? ''));
   // The value follows the quantity at the listed price until the trader types a value of their own.
   const [valueTyped, setValueTyped] = useState(false);
   const [notes, setNotes] = useState('');
@@ -117,7 +119,7 @@ function ProposeDealForm({
       quantity: hasQuantity ? (typedQuantity(quantity) ?? 0) : suggestion?.quantity,
     });
     const overListing =
-      hasQuantity && (typedQuantity(quantity) ?? 0) > (listing.quantity ?? Number.POSITIVE_INFINITY);
+      hasQuantity && (typedQuantity(quantity) ?? 0) > (available ?? Number.POSITIVE_INFINITY);
     if (!parsed.success || overListing) {
       const next: FieldErrors = {};
       for (const issue of parsed.success ? [] : parsed.error.issues) {
@@ -125,7 +127,11 @@ function ProposeDealForm({
         if (field === 'dealValue' || field === 'notes' || field === 'quantity') next[field] ??= issue.message;
         else toast.error(issue.message);
       }
-      if (overListing) next.quantity ??= DEAL_MESSAGES.quantityAboveListing;
+      if (overListing)
+        next.quantity ??=
+          available === listing.quantity
+            ? DEAL_MESSAGES.quantityAboveListing
+            : `At most ${formatQuantity(available as number, listing.unit as string)} remain`;
       next.dealValue = emptyValueMessage(value) ?? next.dealValue;
       setErrors(next);
       return;
@@ -158,13 +164,17 @@ function ProposeDealForm({
         <FormField
           label={`Quantity (${unitPlural(listing.unit as string)})`}
           error={errors.quantity}
-          hint={`Listed: ${formatQuantity(listing.quantity as number, listing.unit as string)}`}
+          hint={
+            available === listing.quantity
+              ? `Listed: ${formatQuantity(listing.quantity as number, listing.unit as string)}`
+              : formatAvailable(available as number, listing.quantity as number, listing.unit as string)
+          }
         >
           <Input
             type="number"
             inputMode="decimal"
             min={0}
-            max={listing.quantity}
+            max={available}
             step="any"
             value={quantity}
             onChange={(e) => changeQuantity(e.target.value)}

@@ -1,4 +1,4 @@
-import type { Listing } from '@app/shared/listings/listings.schemas';
+import { type Listing, soldLabel } from '@app/shared/listings/listings.schemas';
 import { gradeById, gradeLabel } from '@app/shared/market/grades';
 import { PACKING_LABELS, SUPPLY_FREQUENCY_LABELS } from '@app/shared/market/trade-terms';
 import { Star } from 'lucide-react';
@@ -18,6 +18,11 @@ export function FeaturedBadge() {
       FEATURED
     </Badge>
   );
+}
+
+/** Deals hold the whole quantity: "Sold" (a buy listing's demand: "Filled"). */
+export function SoldBadge({ type }: { type: Listing['type'] }) {
+  return <Badge variant="destructive">{soldLabel(type).toUpperCase()}</Badge>;
 }
 
 export function CategoryBadge({ category }: { category: Listing['category'] }) {

@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import {
+  formatAvailable,
   formatPricePerTonne,
   formatPricePerUnit,
   formatQuantity,
@@ -14,7 +15,14 @@ import {
   formatShortDate,
   formatUsd,
 } from '@/lib/format';
-import { CategoryBadge, FeaturedBadge, GradeBadge, ListingTypeBadge, listingTerms } from './listing-badges';
+import {
+  CategoryBadge,
+  FeaturedBadge,
+  GradeBadge,
+  ListingTypeBadge,
+  listingTerms,
+  SoldBadge,
+} from './listing-badges';
 
 type ListingCardProps = {
   listing: Listing | OwnListing;
@@ -57,6 +65,7 @@ export function ListingCard({
         <div className="absolute top-3 left-3 flex flex-wrap gap-1.5">
           {listing.isFeatured ? <FeaturedBadge /> : null}
           <ListingTypeBadge type={listing.type} />
+          {listing.status === 'sold' ? <SoldBadge type={listing.type} /> : null}
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
@@ -94,7 +103,11 @@ export function ListingCard({
           ) : null}
           <div className="flex justify-between gap-3">
             <dt className="text-muted-foreground">Quantity</dt>
-            <dd className="tabular font-medium">{formatQuantity(listing.quantity, listing.unit)}</dd>
+            <dd className="tabular font-medium">
+              {listing.remainingQuantity < listing.quantity
+                ? formatAvailable(listing.remainingQuantity, listing.quantity, listing.unit)
+                : formatQuantity(listing.quantity, listing.unit)}
+            </dd>
           </div>
           {listing.type === 'sell' && listing.totalCents !== null ? (
             <div className="flex justify-between gap-3">
@@ -160,12 +173,18 @@ const APPROVAL = {
   rejected: { label: 'Rejected', variant: 'destructive' },
 } as const;
 
+const STATUS_LABELS: Record<Listing['status'], string> = {
+  active: 'Active',
+  expired: 'Expired',
+  sold: 'Sold',
+};
+
 function OwnerStatus({ listing }: { listing: Listing }) {
   const approval = APPROVAL[listing.approvalStatus];
   return (
     <>
       <Badge variant={listing.status === 'active' ? 'outline' : 'secondary'}>
-        {listing.status === 'active' ? 'Active' : 'Expired'}
+        {STATUS_LABELS[listing.status]}
       </Badge>
       <Badge variant={approval.variant}>{approval.label}</Badge>
     </>
