@@ -8,23 +8,36 @@ import { AdSlot } from '@/features/ads/components/ad-slot';
 import { ListingDealButtons } from '@/features/deals/components/listing-deal-buttons';
 import { type ListingFilters, useListings } from '@/features/listings/api/get-listings';
 import { ListingActions } from '@/features/listings/components/listing-actions';
-import { ListingCard, ListingGrid, ListingGridSkeleton } from '@/features/listings/components/listing-card';
+import {
+  ListingCard,
+  ListingGrid,
+  ListingGridSkeleton,
+  ListingList,
+  ListingRow,
+} from '@/features/listings/components/listing-card';
+import { ListingViewToggle } from '@/features/listings/components/listing-view-toggle';
 import {
   filtersFromSearchParams,
   hasActiveFilters,
   MarketplaceFilters,
 } from '@/features/listings/components/marketplace-filters';
+import { useListingView } from '@/features/listings/hooks/use-listing-view';
 import { listingPriceToCompare, usePriceComparisons } from '@/features/market/prices/api/compare-prices';
 import { IndexComparisonLine } from '@/features/market/prices/components/index-comparison-line';
 import { usePublicPageMeta } from '@/lib/use-document-title';
 
-/** /marketplace: search and filter active listings, 20 at a time; the filters live in the address bar. */
+/**
+ * /marketplace: search and filter active listings, 20 at a time, as cards or compact rows; the filters
+ * live in the address bar, the view in this browser.
+ */
 export function MarketplacePage() {
   usePublicPageMeta('/marketplace');
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromSearchParams(params), [params]);
   const listings = useListings(filters);
   const filtered = hasActiveFilters(filters);
+  const [view, setView] = useListingView();
+  const [Listings, Item] = view === 'list' ? [ListingList, ListingRow] : [ListingGrid, ListingCard];
 
   const onChange = useCallback(
     (next: ListingFilters) => {
@@ -49,10 +62,11 @@ export function MarketplacePage() {
   return (
     <>
       <PageHeader
+        size="compact"
         title="Marketplace"
         description={<p>Buy and sell recyclable commodities from verified recyclers and buyers.</p>}
       />
-      <div className="container-page grid gap-6 py-8">
+      <div className="container-page grid gap-4 py-5 md:py-6">
         <MarketplaceFilters filters={filters} onChange={onChange} />
         {listings.isPending ? (
           <ListingGridSkeleton label="Loading listings" />
@@ -75,13 +89,16 @@ export function MarketplacePage() {
           />
         ) : (
           <>
-            <p className="tabular text-sm text-muted-foreground" role="status">
-              Showing {items.length} of {totalLabel} listings
-            </p>
-            <ListingGrid>
+            <div className="flex items-center justify-between gap-3">
+              <p className="tabular text-sm text-muted-foreground" role="status">
+                Showing {items.length} of {totalLabel} listings
+              </p>
+              <ListingViewToggle view={view} onChange={setView} />
+            </div>
+            <Listings>
               {items.map((listing) => (
                 <li key={listing.id}>
-                  <ListingCard
+                  <Item
                     listing={listing}
                     headingLevel="h2"
                     priceComparison={<IndexComparisonLine comparison={comparisonOf(listing.id)} />}
@@ -99,7 +116,7 @@ export function MarketplacePage() {
                   />
                 </li>
               ))}
-            </ListingGrid>
+            </Listings>
             {listings.hasNextPage ? (
               <div className="flex justify-center">
                 <Button

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { useConversation } from '@/features/messaging/api/get-conversation';
 import { useConversations } from '@/features/messaging/api/get-conversations';
 import { ContactFeeReturn } from '@/features/messaging/components/contact-fee-return';
-import { ConversationList } from '@/features/messaging/components/conversation-list';
+import { ConversationList, NoConversations } from '@/features/messaging/components/conversation-list';
 import { ConversationThread } from '@/features/messaging/components/conversation-thread';
 import { conversationPath } from '@/features/messaging/utils/conversation-path';
 import { parseApiError } from '@/lib/api-client';
@@ -50,8 +50,15 @@ export function MessagesPage() {
 
   if (!user) return null;
   const showThread = Boolean(selectedId || confirming);
-  // With nothing to select, the list's empty state takes the whole card.
-  const nothingToSelect = !showThread && conversations.data?.items.length === 0;
+  // Nothing to select: the explanation alone, sized to its text rather than a screen-high box.
+  if (!showThread && conversations.data?.items.length === 0) {
+    return (
+      <div className="container-page grid gap-4 py-6 md:py-8">
+        <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Messages</h1>
+        <NoConversations className="py-10" />
+      </div>
+    );
+  }
 
   return (
     <div className="container-page grid gap-4 py-6 md:py-8">
@@ -63,29 +70,28 @@ export function MessagesPage() {
       >
         Messages
       </h1>
-      {/* On a phone the card fills the screen below the header (and the heading, when the list shows). */}
+      {/*
+        An open thread fills the screen below the header (on a phone, below the heading too); the list
+        alone is as tall as its conversations, up to a screen, beside a short prompt on wide screens.
+      */}
       <div
         className={cn(
-          'flex min-h-[26rem] overflow-hidden rounded-card border bg-card shadow-card md:h-[calc(100dvh-14rem)] md:min-h-[32rem] xl:h-[calc(100dvh-11.25rem)]',
-          showThread ? 'h-[calc(100dvh-7rem)]' : 'h-[calc(100dvh-10rem)]',
+          'flex overflow-hidden rounded-card border bg-card shadow-card',
+          showThread
+            ? 'h-[calc(100dvh-7rem)] min-h-[26rem] md:h-[calc(100dvh-14rem)] md:min-h-[32rem] xl:h-[calc(100dvh-11.25rem)]'
+            : 'max-h-[calc(100dvh-10rem)] md:max-h-[calc(100dvh-14rem)] md:min-h-72 xl:max-h-[calc(100dvh-11.25rem)]',
         )}
       >
         <nav
           aria-label="Conversations"
           className={cn(
-            'min-h-0 w-full shrink-0 overflow-y-auto md:block',
-            !nothingToSelect && 'md:w-80 md:border-r lg:w-96',
+            'min-h-0 w-full shrink-0 overflow-y-auto md:block md:w-80 md:border-r lg:w-96',
             showThread ? 'hidden' : 'block',
           )}
         >
           <ConversationList selectedId={selectedId} viewerId={user.id} />
         </nav>
-        <div
-          className={cn(
-            'min-h-0 min-w-0 flex-1 flex-col',
-            showThread ? 'flex' : nothingToSelect ? 'hidden' : 'hidden md:flex',
-          )}
-        >
+        <div className={cn('min-h-0 min-w-0 flex-1 flex-col', showThread ? 'flex' : 'hidden md:flex')}>
           {confirming ? (
             <ContactFeeReturn requestId={confirming} onOpened={onContactOpened} onClosed={onContactClosed} />
           ) : selectedId ? (
@@ -101,7 +107,7 @@ export function MessagesPage() {
               title={MESSAGING_MESSAGES.selectConversation}
               description="Choose a conversation on the left to read and reply."
               headingLevel={2}
-              className="m-auto border-0 bg-transparent"
+              className="m-auto border-0 bg-transparent py-8"
             />
           )}
         </div>

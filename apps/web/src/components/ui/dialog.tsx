@@ -8,18 +8,28 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+const PLACEMENT = {
+  center:
+    'top-1/2 left-1/2 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-card data-[state=open]:animate-zoom-in',
+  /** A sheet rising from the bottom edge, for a phone's secondary controls (the marketplace filters). */
+  bottom:
+    'inset-x-0 bottom-0 max-h-[85dvh] w-full rounded-t-card border-b-0 pb-[max(1.5rem,env(safe-area-inset-bottom))] data-[state=open]:animate-sheet-up',
+} as const;
+
 /** Modal content: traps focus, closes on Escape and on the overlay, and has a labelled close button. */
 export function DialogContent({
   className,
   children,
+  side = 'center',
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content>) {
+}: ComponentProps<typeof DialogPrimitive.Content> & { side?: keyof typeof PLACEMENT }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50 data-[state=open]:animate-fade-in" />
       <DialogPrimitive.Content
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-card border bg-card p-6 text-card-foreground shadow-xl data-[state=open]:animate-zoom-in',
+          'fixed z-50 grid gap-4 overflow-y-auto border bg-card p-6 text-card-foreground shadow-xl',
+          PLACEMENT[side],
           className,
         )}
         {...props}

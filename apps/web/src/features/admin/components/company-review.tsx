@@ -4,7 +4,7 @@ import {
   COMPANY_MESSAGES,
 } from '@app/shared/companies/companies.schemas';
 import { Building2, Check, Trash2 } from 'lucide-react';
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -211,9 +211,20 @@ function VerifiedRecord({ company }: { company: AdminCompany }) {
     <p className="text-xs text-muted-foreground">
       Verified {formatShortDate(company.verifiedAt)}
       {company.verifiedByAdminEmail ? (
-        <span className="block break-words">by {company.verifiedByAdminEmail}</span>
+        <span className="flex gap-1">
+          by <EmailText email={company.verifiedByAdminEmail} />
+        </span>
       ) : null}
     </p>
+  );
+}
+
+/** An address on one line: a long one ends in an ellipsis (the whole address in its tooltip), never split mid-word. */
+function EmailText({ email }: { email: string }) {
+  return (
+    <span className="block max-w-64 min-w-0 truncate break-normal" title={email}>
+      {email}
+    </span>
   );
 }
 
@@ -269,11 +280,15 @@ function CompanyTableRow({ company, actions }: { company: AdminCompany; actions:
           <dl className="grid gap-0.5 text-[0.8125rem]">
             <div>
               <dt className="sr-only">Owner</dt>
-              <dd className="break-all">{company.ownerEmail}</dd>
+              <dd>
+                <EmailText email={company.ownerEmail} />
+              </dd>
             </div>
             <div>
               <dt className="sr-only">Contact email</dt>
-              <dd className="break-all text-muted-foreground">{company.contactEmail}</dd>
+              <dd className="text-muted-foreground">
+                <EmailText email={company.contactEmail} />
+              </dd>
             </div>
           </dl>
         </TableCell>
@@ -304,9 +319,9 @@ function CompanyTableRow({ company, actions }: { company: AdminCompany; actions:
 }
 
 function CompanyCard({ company, actions }: { company: AdminCompany; actions: RowActions }) {
-  const facts: [string, string][] = [
-    ['Owner', company.ownerEmail],
-    ['Contact', company.contactEmail],
+  const facts: [string, ReactNode][] = [
+    ['Owner', <EmailText key="owner" email={company.ownerEmail} />],
+    ['Contact', <EmailText key="contact" email={company.contactEmail} />],
     ['Type', companyTypeLabel(company.companyType)],
     ['Sector', company.sector ?? 'Not set'],
     ['Materials', company.materials.join(', ')],

@@ -1,5 +1,5 @@
 import type { BlogPostSummary } from '@app/shared/blog/blog.schemas';
-import { CalendarDays, Clock, Newspaper } from 'lucide-react';
+import { CalendarDays, Clock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
@@ -8,17 +8,18 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { formatShortDate } from '@/lib/format';
+import { BlogCover } from './blog-cover';
 
 /** "5 min read" */
 export const readingTimeLabel = (minutes: number) => `${minutes} min read`;
 
-/** The featured image, or a quiet tinted block with the category's initial when there is none. */
+/** The featured image, or a cover drawn for the post (colour by category, pattern by post) when there is none. */
 export function BlogPostImage({
   post,
   className,
   eager = false,
 }: {
-  post: Pick<BlogPostSummary, 'featuredImageUrl' | 'category'>;
+  post: Pick<BlogPostSummary, 'featuredImageUrl' | 'category' | 'slug'>;
   className?: string;
   eager?: boolean;
 }) {
@@ -32,17 +33,7 @@ export function BlogPostImage({
       />
     );
   }
-  return (
-    <div
-      aria-hidden
-      className={cn(
-        'flex size-full items-center justify-center bg-gradient-to-br from-teal-50 via-emerald-50 to-slate-100 text-primary/60',
-        className,
-      )}
-    >
-      <Newspaper className="size-10" />
-    </div>
-  );
+  return <BlogCover post={post} className={className} />;
 }
 
 /** One post in the blog grid: image, category, title, excerpt, date and reading time. */

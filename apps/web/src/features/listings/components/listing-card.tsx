@@ -1,12 +1,15 @@
 import type { Listing, OwnListing } from '@app/shared/listings/listings.schemas';
-import { CalendarDays, Clock, Eye, ImageOff, MapPin, MessageCircle, Truck } from 'lucide-react';
+import { gradeById, gradeLabel } from '@app/shared/market/grades';
+import { CalendarDays, Clock, Eye, type LucideIcon, MapPin, MessageCircle, Truck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
 import {
+  capitalize,
   formatAvailable,
   formatPricePerTonne,
   formatPricePerUnit,
@@ -15,14 +18,21 @@ import {
   formatShortDate,
   formatUsd,
 } from '@/lib/format';
-import {
-  CategoryBadge,
-  FeaturedBadge,
-  GradeBadge,
-  ListingTypeBadge,
-  listingTerms,
-  SoldBadge,
-} from './listing-badges';
+import { CategoryBadge, FeaturedBadge, ListingTypeBadge, listingTerms, SoldBadge } from './listing-badges';
+import { ListingThumbnail } from './listing-thumbnail';
+
+const STATUS_LABELS: Record<Listing['status'], string> = {
+  active: 'Active',
+  expired: 'Expired',
+  sold: 'Sold',
+};
+
+/** What remains of the lot once deals hold part of it ("40 of 80 tons available"), else the quantity. */
+function ListingQuantity({ listing }: { listing: Listing }) {
+  return listing.remainingQuantity < listing.quantity
+    ? formatAvailable(listing.remainingQuantity, listing.quantity, listing.unit)
+    : formatQuantity(listing.quantity, listing.unit);
+}
 
 type ListingCardProps = {
   listing: Listing | OwnListing;
@@ -35,7 +45,10 @@ type ListingCardProps = {
   priceComparison?: ReactNode;
 };
 
-/** The one listing card of the landing page, the marketplace and manage listings. */
+/**
+ * The one listing card of the landing page, the marketplace and manage listings: a small photo (or
+ * the category's tile) beside the title, then price, quantity, where and who, and the actions.
+ */
 export function ListingCard({
   listing,
   actions,
@@ -44,126 +57,211 @@ export function ListingCard({
   priceComparison,
 }: ListingCardProps) {
   const Heading = headingLevel;
-  const image = listing.images[0];
-  const terms = listingTerms(listing);
   return (
-    <Card className="flex h-full flex-col overflow-hidden">
-      <div className="relative aspect-[16/10] bg-muted">
-        {image ? (
-          <img
-            src={image.thumbnailUrl || image.url}
-            alt=""
-            loading="lazy"
-            className="size-full object-cover"
-          />
-        ) : (
-          <div className="flex size-full flex-col items-center justify-center gap-2 text-muted-foreground">
-            <ImageOff className="size-6" aria-hidden />
-            <span className="text-sm">No image</span>
+    <Card className="flex h-full flex-col gap-2.5 p-4">
+      <div className="flex gap-3">
+        <ListingThumbnail listing={listing} className="size-20" caption />
+        <div className="grid min-w-0 flex-1 content-start gap-1">
+          <div className="flex flex-wrap items-center gap-1.5">
+            <ListingTypeBadge type={listing.type} />
+            {listing.status === 'sold' ? <SoldBadge type={listing.type} /> : null}
+            {listing.isFeatured ? <FeaturedBadge /> : null}
+            <CategoryBadge category={listing.category} />
+            {ownerView ? <OwnerStatus listing={listing} /> : null}
           </div>
-        )}
-        <div className="absolute top-3 left-3 flex flex-wrap gap-1.5">
-          {listing.isFeatured ? <FeaturedBadge /> : null}
+          <Heading className="line-clamp-2 text-[0.9375rem] font-semibold leading-snug">
+            <ListingTitleLink listing={listing} />
+          </Heading>
+          <GradeLine grade={listing.grade} />
+        </div>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <div className="col-span-2 flex items-baseline justify-between gap-3">
+          <Price listing={listing} className="text-lg" />
+        </div>
+        {priceComparison ? (
+          <div className="col-span-2">
+            <dt className="sr-only">Compared with the market</dt>
+            <dd>{priceComparison}</dd>
+          </div>
+        ) : null}
+        <div className="flex gap-1.5">
+          <dt className="text-muted-foreground">Quantity</dt>
+          <dd className="tabular font-medium">
+            <ListingQuantity listing={listing} />
+          </dd>
+        </div>
+        {listing.type === 'sell' && listing.totalCents !== null ? (
+          <div className="flex justify-end gap-1.5">
+            <dt className="text-muted-foreground">Total</dt>
+            <dd className="tabular font-medium">{formatUsd(listing.totalCents, { alwaysCents: true })}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <ListingFacts listing={listing} ownerView={ownerView} />
+      {ownerView && 'adminNotes' in listing && listing.approvalStatus === 'rejected' ? (
+        <p className="rounded-md bg-destructive-soft p-2 text-[0.8125rem] text-destructive-soft-foreground">
+          <span className="font-semibold">Rejected: </span>
+          {listing.adminNotes || 'No reason given.'}
+        </p>
+      ) : null}
+      <div className="mt-auto pt-1">{actions}</div>
+    </Card>
+  );
+}
+
+type ListingRowProps = Omit<ListingCardProps, 'ownerView'>;
+
+/**
+ * The marketplace's list view: one compact row per listing (photo, title and badges, price, quantity,
+ * the actions), for scanning many lots at once. On a phone the actions go below the row.
+ */
+export function ListingRow({ listing, actions, headingLevel = 'h3', priceComparison }: ListingRowProps) {
+  const Heading = headingLevel;
+  const material = `${capitalize(listing.category)}${gradeText(listing.grade, ' · ')}`;
+  const where = [listing.location, listing.seller.company].filter(Boolean).join(' · ');
+  return (
+    <Card className="flex flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2.5">
+      <ListingThumbnail
+        listing={listing}
+        className="size-14 self-start md:size-12 md:self-center"
+        caption={false}
+      />
+      {/*
+        Wide screens: badges and title on one line, material, place and company on the next.
+        A phone: the title first (two lines), then badges and material, then place and company.
+      */}
+      <div className="flex min-w-0 flex-1 basis-40 flex-wrap items-center gap-x-1.5 gap-y-1">
+        <Heading className="line-clamp-2 w-full text-sm font-semibold leading-snug md:order-2 md:line-clamp-1 md:w-auto md:min-w-0 md:flex-1">
+          <ListingTitleLink listing={listing} />
+        </Heading>
+        <span className="flex shrink-0 gap-1.5 md:order-1">
           <ListingTypeBadge type={listing.type} />
           {listing.status === 'sold' ? <SoldBadge type={listing.type} /> : null}
-        </div>
+          {listing.isFeatured ? <FeaturedBadge /> : null}
+        </span>
+        <p className="min-w-0 flex-1 truncate text-[0.8125rem] text-slate-700 md:order-3 md:basis-full">
+          {material}
+          <span className="hidden text-muted-foreground md:inline"> · {where}</span>
+        </p>
+        <p className="w-full truncate text-[0.8125rem] text-muted-foreground md:hidden">{where}</p>
       </div>
-      <div className="flex flex-1 flex-col gap-3 p-5">
-        <div className="flex flex-wrap items-center gap-1.5">
-          <CategoryBadge category={listing.category} />
-          <GradeBadge grade={listing.grade} />
-          {ownerView ? <OwnerStatus listing={listing} /> : null}
-        </div>
-        <Heading className="line-clamp-2 text-base font-semibold leading-snug">
-          <Link
-            to={paths.listing(listing.id)}
-            className="hover:text-primary hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            {listing.title}
-          </Link>
-        </Heading>
-        <dl className="grid gap-1.5 text-sm">
-          <div className="flex items-baseline justify-between gap-3">
-            <dt className="sr-only">Price</dt>
-            <dd className="tabular text-lg font-bold text-foreground">
-              {formatPricePerUnit(listing.priceCents, listing.unit)}
-            </dd>
-            {/* The trader's unit first; per tonne only to compare across units. */}
-            {listing.pricePerTonneCents !== null && listing.unit !== 'tonnes' ? (
-              <dd className="tabular text-[0.8125rem] text-muted-foreground">
-                {formatPricePerTonne(listing.pricePerTonneCents)}
-              </dd>
-            ) : null}
-          </div>
-          {priceComparison ? (
-            <div>
-              <dt className="sr-only">Compared with the market</dt>
-              <dd>{priceComparison}</dd>
-            </div>
-          ) : null}
-          <div className="flex justify-between gap-3">
-            <dt className="text-muted-foreground">Quantity</dt>
-            <dd className="tabular font-medium">
-              {listing.remainingQuantity < listing.quantity
-                ? formatAvailable(listing.remainingQuantity, listing.quantity, listing.unit)
-                : formatQuantity(listing.quantity, listing.unit)}
-            </dd>
-          </div>
-          {listing.type === 'sell' && listing.totalCents !== null ? (
-            <div className="flex justify-between gap-3">
-              <dt className="text-muted-foreground">Total</dt>
-              <dd className="tabular font-medium">{formatUsd(listing.totalCents, { alwaysCents: true })}</dd>
-            </div>
-          ) : null}
-        </dl>
-        <ul className="grid gap-1 text-[0.8125rem] text-muted-foreground">
-          <li className="flex items-center gap-1.5">
-            <MapPin className="size-3.5 shrink-0" aria-hidden />
-            <span className="sr-only">Location: </span>
-            <span className="truncate">{listing.location}</span>
-          </li>
-          {terms.length ? (
-            <li className="flex items-center gap-1.5">
-              <Truck className="size-3.5 shrink-0" aria-hidden />
-              <span className="sr-only">Terms: </span>
-              <span className="truncate">{terms.join(' · ')}</span>
-            </li>
-          ) : null}
-          {ownerView ? (
-            <>
-              <li className="flex items-center gap-1.5">
-                <CalendarDays className="size-3.5 shrink-0" aria-hidden />
-                Created {formatShortDate(listing.createdAt)}
-              </li>
-              <li className="flex items-center gap-4">
-                <span className="flex items-center gap-1.5">
-                  <Eye className="size-3.5" aria-hidden />
-                  <span className="tabular">{listing.views}</span> {listing.views === 1 ? 'view' : 'views'}
-                </span>
-                <span className="flex items-center gap-1.5">
-                  <MessageCircle className="size-3.5" aria-hidden />
-                  <span className="tabular">{listing.inquiries}</span>{' '}
-                  {listing.inquiries === 1 ? 'inquiry' : 'inquiries'}
-                </span>
-              </li>
-            </>
-          ) : (
-            <li className="flex items-center gap-1.5">
-              <Clock className="size-3.5 shrink-0" aria-hidden />
-              <span className="sr-only">Posted </span>
-              {formatRelativeAge(listing.createdAt)}
-            </li>
-          )}
-        </ul>
-        {ownerView && 'adminNotes' in listing && listing.approvalStatus === 'rejected' ? (
-          <p className="rounded-md bg-destructive-soft p-2 text-[0.8125rem] text-destructive-soft-foreground">
-            <span className="font-semibold">Rejected: </span>
-            {listing.adminNotes || 'No reason given.'}
-          </p>
-        ) : null}
-        <div className="mt-auto pt-2">{actions}</div>
-      </div>
+      {/* Beside the title on wide screens; on a phone one line under it, after the photo's width. */}
+      <dl className="flex w-full flex-wrap items-baseline gap-x-3 pl-[4.5rem] text-sm md:grid md:w-40 md:justify-items-end md:gap-0 md:pl-0">
+        <Price listing={listing} />
+        <dt className="sr-only">Quantity</dt>
+        <dd className="tabular text-[0.8125rem] text-slate-700">
+          <ListingQuantity listing={listing} />
+        </dd>
+      </dl>
+      <div className="hidden w-52 shrink-0 lg:block">{priceComparison}</div>
+      <div className="w-full md:w-[19rem] md:shrink-0">{actions}</div>
     </Card>
+  );
+}
+
+function ListingTitleLink({ listing }: { listing: Pick<Listing, 'id' | 'title'> }) {
+  return (
+    <Link
+      to={paths.listing(listing.id)}
+      className="hover:text-primary hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+      title={listing.title}
+    >
+      {listing.title}
+    </Link>
+  );
+}
+
+/**
+ * "$400.00 / ton", then "≈ $441/t": the trader's unit comes first; per tonne only to compare across
+ * units. A <dt> and its <dd>s, for the card's or the row's list.
+ */
+function Price({
+  listing,
+  className,
+}: {
+  listing: Pick<Listing, 'priceCents' | 'pricePerTonneCents' | 'unit'>;
+  className?: string;
+}) {
+  return (
+    <>
+      <dt className="sr-only">Price</dt>
+      <dd className={cn('tabular font-bold text-foreground', className)}>
+        {formatPricePerUnit(listing.priceCents, listing.unit)}
+      </dd>
+      {listing.pricePerTonneCents !== null && listing.unit !== 'tonnes' ? (
+        <dd className="tabular text-[0.8125rem] text-muted-foreground">
+          {formatPricePerTonne(listing.pricePerTonneCents)}
+        </dd>
+      ) : null}
+    </>
+  );
+}
+
+/** The grade as traders name it ("Barley (Bare bright copper wire)") after `prefix`; empty without one. */
+function gradeText(grade: Listing['grade'], prefix = '') {
+  const found = gradeById(grade);
+  return found ? `${prefix}${gradeLabel(found)}` : '';
+}
+
+function GradeLine({ grade }: { grade: Listing['grade'] }) {
+  const label = gradeText(grade);
+  if (!label) return null;
+  return (
+    <p className="truncate text-[0.8125rem] text-slate-700" title={label}>
+      <span className="sr-only">Grade: </span>
+      {label}
+    </p>
+  );
+}
+
+/** One icon-led fact of a card, cut short with an ellipsis (the whole text in its tooltip). */
+function Fact({ icon: Icon, label, text }: { icon: LucideIcon; label: string; text: string }) {
+  return (
+    <span className="flex min-w-0 items-center gap-1.5">
+      <Icon className="size-3.5 shrink-0" aria-hidden />
+      <span className="sr-only">{label}: </span>
+      <span className="truncate" title={text}>
+        {text}
+      </span>
+    </span>
+  );
+}
+
+/**
+ * Where and who on one line, when and on what terms on the next; the owner reads created, views and
+ * inquiries instead of the company and age.
+ */
+function ListingFacts({ listing, ownerView }: { listing: Listing | OwnListing; ownerView: boolean }) {
+  const terms = listingTerms(listing).join(' · ');
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const company = ownerView ? null : listing.seller.company;
+  const where = company ? `${listing.location} · ${company}` : listing.location;
+  return (
+    <ul className="grid gap-1 text-[0.8125rem] text-muted-foreground">
+      <li className="flex min-w-0">
+        <Fact icon={MapPin} label={company ? 'Location and company' : 'Location'} text={where} />
+      </li>
+      {ownerView ? (
+        <li className="flex flex-wrap gap-x-3 gap-y-1">
+          <Fact icon={CalendarDays} label="Created" text={`Created ${formatShortDate(listing.createdAt)}`} />
+          <Fact icon={Eye} label="Views" text={count(listing.views, 'view', 'views')} />
+          <Fact
+            icon={MessageCircle}
+            label="Inquiries"
+            text={count(listing.inquiries, 'inquiry', 'inquiries')}
+          />
+        </li>
+      ) : null}
+      <li className="flex min-w-0 gap-3 empty:hidden">
+        {ownerView ? null : (
+          <span className="shrink-0">
+            <Fact icon={Clock} label="Posted" text={formatRelativeAge(listing.createdAt)} />
+          </span>
+        )}
+        {terms ? <Fact icon={Truck} label="Terms" text={terms} /> : null}
+      </li>
+    </ul>
   );
 }
 
@@ -172,12 +270,6 @@ const APPROVAL = {
   approved: { label: 'Approved', variant: 'success' },
   rejected: { label: 'Rejected', variant: 'destructive' },
 } as const;
-
-const STATUS_LABELS: Record<Listing['status'], string> = {
-  active: 'Active',
-  expired: 'Expired',
-  sold: 'Sold',
-};
 
 function OwnerStatus({ listing }: { listing: Listing }) {
   const approval = APPROVAL[listing.approvalStatus];
@@ -194,23 +286,31 @@ function OwnerStatus({ listing }: { listing: Listing }) {
 /** A card-shaped placeholder while listings load. */
 export function ListingCardSkeleton() {
   return (
-    <Card className="overflow-hidden" aria-hidden>
-      <Skeleton className="aspect-[16/10] w-full rounded-none" />
-      <div className="grid gap-3 p-5">
-        <Skeleton className="h-5 w-20" />
-        <Skeleton className="h-5 w-4/5" />
-        <Skeleton className="h-6 w-32" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-2/3" />
-        <Skeleton className="mt-2 h-10 w-full" />
+    <Card className="grid gap-3 p-4" aria-hidden>
+      <div className="flex gap-3">
+        <Skeleton className="size-20 shrink-0" />
+        <div className="grid flex-1 content-start gap-2">
+          <Skeleton className="h-5 w-28" />
+          <Skeleton className="h-5 w-4/5" />
+          <Skeleton className="h-4 w-1/2" />
+        </div>
       </div>
+      <Skeleton className="h-6 w-32" />
+      <Skeleton className="h-4 w-full" />
+      <Skeleton className="h-4 w-2/3" />
+      <Skeleton className="mt-1 h-10 w-full" />
     </Card>
   );
 }
 
-/** The 3-column (1 on phones) grid every listing list uses. */
+/** The 3-column (2 on tablets, 1 on phones) grid every listing list uses. */
 export function ListingGrid({ children }: { children: ReactNode }) {
-  return <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">{children}</ul>;
+  return <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">{children}</ul>;
+}
+
+/** The rows of the marketplace's list view. */
+export function ListingList({ children }: { children: ReactNode }) {
+  return <ul className="grid gap-2">{children}</ul>;
 }
 
 /** Skeleton cards in the listing grid while a list loads, with a label for screen readers. */

@@ -42,18 +42,7 @@ export function ConversationList({ selectedId, viewerId }: ConversationListProps
   if (items.length === 0) {
     return (
       <div className="flex min-h-full p-4">
-        <EmptyState
-          icon={MessagesSquare}
-          title={MESSAGING_MESSAGES.noConversations}
-          description={MESSAGING_MESSAGES.startFromMarketplace}
-          action={
-            <Button asChild>
-              <Link to={paths.marketplace}>Browse Marketplace</Link>
-            </Button>
-          }
-          headingLevel={2}
-          className="m-auto border-0 bg-transparent"
-        />
+        <NoConversations className="m-auto border-0 bg-transparent" />
       </div>
     );
   }
@@ -70,6 +59,37 @@ export function ConversationList({ selectedId, viewerId }: ConversationListProps
         </li>
       ))}
     </ul>
+  );
+}
+
+/** What a trader without conversations reads: where conversations start, with the two ways there. */
+export function NoConversations({ className }: { className?: string }) {
+  return (
+    <EmptyState
+      icon={MessagesSquare}
+      title={MESSAGING_MESSAGES.noConversations}
+      description={
+        <>
+          <p>{MESSAGING_MESSAGES.startFromMarketplace}</p>
+          <p className="mt-1">
+            Open a listing and choose Message seller, or press Message on a company&apos;s page in the
+            directory. Replies from buyers and sellers appear here.
+          </p>
+        </>
+      }
+      action={
+        <>
+          <Button asChild>
+            <Link to={paths.marketplace}>Browse Marketplace</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to={paths.directory}>Company Directory</Link>
+          </Button>
+        </>
+      }
+      headingLevel={2}
+      className={className}
+    />
   );
 }
 
