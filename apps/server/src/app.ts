@@ -346,6 +346,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     appUrl: env.appUrl,
     isAdmin: admin.isAdmin,
+    realtime,
   });
   const companies = createCompaniesService({
     db: database.db,
@@ -358,6 +359,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const billing = createBillingService({
     db: database.db,
     payments,
+    realtime,
     companies,
     settings,
     clock,
