@@ -83,10 +83,10 @@ export function openPaymentTab(): PendingPaymentTab {
   if (tab) {
     try {
       tab.opener = null;
-      tab.document.title = 'Opening checkout…';
+      tab.document.title = 'Opening…';
       tab.document.body.style.font = '16px system-ui, sans-serif';
       tab.document.body.style.padding = '2rem';
-      tab.document.body.textContent = 'Opening the secure payment page…';
+      tab.document.body.textContent = 'Opening the secure page of our payment provider…';
     } catch {
       // A browser may not let this page write into the new tab; it only shows blank until the URL comes.
     }
