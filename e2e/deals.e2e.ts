@@ -5,7 +5,11 @@ import {
   DEMO_PASSWORD,
   expect,
   expectAccessible,
+  expectNotReloaded,
+  expectWaitingForPayment,
   fillSandboxCard,
+  markDocument,
+  openProviderTab,
   signedInPage,
   signInThroughDialog,
   test,
@@ -124,13 +128,28 @@ test('an offer is confirmed by both, funded by card, shipped and released, its c
   await fund.getByLabel('Pay the platform commission now').uncheck();
   // $1,000.00 plus the card's 2.9% fee.
   await expect(fund.getByText('$1,029.00')).toBeVisible();
-  await fund.getByRole('button', { name: 'Continue to Payment' }).click();
+  await markDocument(buyer);
+  const checkout = await openProviderTab(buyer, () =>
+    fund.getByRole('button', { name: 'Continue to Payment' }).click(),
+  );
 
-  await expect(buyer.getByRole('button', { name: 'Pay $1,029.00' })).toBeVisible({ timeout: 15_000 });
-  await fillSandboxCard(buyer);
-  await buyer.getByRole('button', { name: 'Pay $1,029.00' }).click();
-  await expect(buyer.getByText('Escrow payment successful!')).toBeVisible({ timeout: 20_000 });
-  await expect(buyer).toHaveURL(/\/dashboard$/);
+  // The card checkout opens in a new tab; this tab waits for it and follows the outcome live.
+  const waiting = await expectWaitingForPayment(buyer);
+  await expect(waiting).toContainText(`escrow for ${SELLER_LISTING}`);
+  await expect(checkout.getByRole('button', { name: 'Pay $1,029.00' })).toBeVisible({ timeout: 15_000 });
+  await fillSandboxCard(checkout);
+  await checkout.getByRole('button', { name: 'Pay $1,029.00' }).click();
+  // Both tabs say so: the checkout tab it returned to, and the tab that opened it, without a reload.
+  await Promise.all([
+    expect(checkout.getByText('Escrow payment successful!')).toBeVisible({ timeout: 20_000 }),
+    expect(buyer.getByText('Escrow payment successful!')).toBeVisible({ timeout: 20_000 }),
+  ]);
+  await expect(checkout).toHaveURL(/\/dashboard$/);
+  await expect(checkout.getByText('You can close this tab')).toBeVisible();
+  await checkout.close();
+  await expect(waiting).toBeHidden();
+  await expect(buyerCard.getByText('Held in escrow')).toBeVisible();
+  await expectNotReloaded(buyer);
 
   // The seller ships: the deal completes through the escrow check.
   await reloadUntil(seller, SELLER_LISTING, (c) => c.getByRole('button', { name: 'Ship Goods' }));

@@ -1,11 +1,16 @@
 import type { Page } from '@playwright/test';
 import {
+  attachScreenshots,
   createConfirmedAccount,
   DEMO_PASSWORD,
   DEMO_TRADER,
   expect,
   expectAccessible,
+  expectNotReloaded,
+  expectWaitingForPayment,
   fillSandboxCard,
+  markDocument,
+  openProviderTab,
   signedInPage,
   signInThroughDialog,
   test,
@@ -30,7 +35,7 @@ test('a free trader pays the contact fee, and the two traders message each other
   page: buyer,
   browser,
   baseURL,
-}) => {
+}, testInfo) => {
   test.setTimeout(120_000);
   const seller = await signedInPage(browser, String(baseURL), DEMO_TRADER, DEMO_PASSWORD);
   await seller.goto('/dashboard');
@@ -53,25 +58,39 @@ test('a free trader pays the contact fee, and the two traders message each other
   await expect(dialog.getByText('Message cannot be empty')).toBeVisible();
   const firstMessage = 'Hello Maria, is the UBC lot still available for shipment to Hamburg this month?';
   await dialog.getByLabel('Message', { exact: true }).fill(firstMessage);
-  await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+  await markDocument(buyer);
+  const checkout = await openProviderTab(buyer, () =>
+    dialog.getByRole('button', { name: 'Continue to Payment' }).click(),
+  );
 
-  // The sandbox checkout of the contact fee, in the same tab.
-  await expect(buyer.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(buyer.getByRole('button', { name: 'Pay $10.00' })).toBeVisible();
-  await fillSandboxCard(buyer);
-  await buyer.getByRole('button', { name: 'Pay $10.00' }).click();
+  // The sandbox checkout of the contact fee, in a new tab; this tab waits for it.
+  const waiting = await expectWaitingForPayment(buyer);
+  await expect(waiting).toContainText('the contact fee to Maria Santos');
+  await attachScreenshots(buyer, testInfo, 'waiting-for-payment');
+  await expect(checkout.getByRole('button', { name: 'Pay $10.00' })).toBeVisible();
+  await fillSandboxCard(checkout);
+  await checkout.getByRole('button', { name: 'Pay $10.00' }).click();
 
-  // Back on /messages: the payment is confirmed and the conversation opens.
-  await expect(buyer).toHaveURL(/\/messages\?conversation=/, { timeout: 20_000 });
-  await expect(buyer.getByText('Conversation started')).toBeVisible();
+  // This tab follows without a reload: the payment is confirmed and the conversation opens; the
+  // checkout tab returns to /messages and says it can be closed. The seller, elsewhere in the app,
+  // gets the toast at the same moment.
+  await Promise.all([
+    expect(buyer.getByText('Conversation started')).toBeVisible({ timeout: 20_000 }),
+    expect(checkout).toHaveURL(/\/messages\?conversation=/, { timeout: 20_000 }),
+    expect(seller.getByText('New Message')).toBeVisible({ timeout: 20_000 }),
+    expect(seller.getByText(firstMessage.slice(0, 50))).toBeVisible({ timeout: 20_000 }),
+  ]);
+  await expect(buyer).toHaveURL(/\/messages\?conversation=/);
+  await expect(waiting).toBeHidden();
+  await expect(checkout.getByText('You can close this tab')).toBeVisible();
+  await checkout.close();
+  await expectNotReloaded(buyer);
   const buyerThread = buyer.getByRole('region', { name: 'Conversation messages' });
   await expect(buyerThread.getByText(firstMessage)).toBeVisible();
   await expect(buyer.getByRole('heading', { name: /Maria Santos/ })).toBeVisible();
   await expect(buyerThread.getByTestId('message-status').last()).toHaveText('Sent');
 
-  // The seller, elsewhere in the app, gets the toast and the badge without reloading.
-  await expect(seller.getByText('New Message')).toBeVisible({ timeout: 15_000 });
-  await expect(seller.getByText(firstMessage.slice(0, 50))).toBeVisible();
+  // The seller's badge follows without reloading.
   const unreadLink = seller.getByRole('link', { name: 'Messages, 1 unread' });
   await expect(unreadLink).toBeVisible();
   // On a phone the menu lists Messages with the same total.
@@ -169,17 +188,29 @@ test('a trader who cancels the contact-fee checkout is told nothing was charged'
   page,
   baseURL,
 }) => {
+  test.setTimeout(90_000);
   const account = await createConfirmedAccount(page.request, String(baseURL), 'canceller');
   await page.goto('/');
   await signInThroughDialog(page, account.email, account.password);
   const dialog = await openMessageDialog(page, TOM_LISTING, 'Tom Becker');
   await dialog.getByLabel('Message', { exact: true }).fill('Could you share a photo of the bales?');
-  await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
-  await page.getByRole('button', { name: 'Cancel and return to Recytrade' }).click();
-  await expect(page).toHaveURL(/\/messages$/);
-  await expect(page.getByText('Payment cancelled')).toBeVisible();
-  await expect(page.getByText('No conversations yet')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Browse Marketplace' })).toBeVisible();
+  await markDocument(page);
+  const checkout = await openProviderTab(page, () =>
+    dialog.getByRole('button', { name: 'Continue to Payment' }).click(),
+  );
+  const waiting = await expectWaitingForPayment(page);
+  await checkout.getByRole('button', { name: 'Cancel and return to Recytrade' }).click();
+  await expect(checkout).toHaveURL(/\/messages$/);
+  // Both tabs say so: the checkout tab it returned to, and the waiting tab, at once.
+  await Promise.all([
+    expect(checkout.getByText('Payment cancelled')).toBeVisible(),
+    expect(page.getByText('Payment cancelled')).toBeVisible(),
+  ]);
+  await expect(checkout.getByText('No conversations yet')).toBeVisible();
+  await expect(checkout.getByRole('link', { name: 'Browse Marketplace' })).toBeVisible();
+  await expect(checkout.getByText('You can close this tab')).toBeVisible();
+  await expect(waiting).toBeHidden();
+  await expectNotReloaded(page);
 });
 
 test('a Premium trader starts a conversation without paying', async ({ page, baseURL }) => {

@@ -5,6 +5,8 @@ import {
   DEMO_PASSWORD,
   expect,
   expectAccessible,
+  expectWaitingForPayment,
+  openProviderTab,
   signedInPage,
   signInThroughDialog,
   test,
@@ -61,18 +63,26 @@ test('a buyer who switches from card to Klarna can no longer pay the card page, 
   const card = buyer.getByRole('article', { name: title });
   await card.getByRole('button', { name: 'Fund Escrow' }).click();
   let fund = buyer.getByRole('dialog', { name: 'Fund Escrow' });
-  await fund.getByRole('button', { name: 'Continue to Payment' }).click();
-  await expect(buyer.getByRole('button', { name: /^Pay \$/ })).toBeVisible({ timeout: 15_000 });
-  const cardPage = buyer.url();
-  await buyer.goto('/deals');
+  const cardTab = await openProviderTab(buyer, () =>
+    fund.getByRole('button', { name: 'Continue to Payment' }).click(),
+  );
+  await expect(cardTab.getByRole('button', { name: /^Pay \$/ })).toBeVisible({ timeout: 15_000 });
+  const cardPage = cardTab.url();
+  await cardTab.close();
+  // The buyer stops waiting for the card tab.
+  const waiting = await expectWaitingForPayment(buyer);
+  await waiting.getByRole('button', { name: 'Cancel' }).click();
+  await expect(waiting).toBeHidden();
 
   // Then Klarna: a new page for the Klarna total, and the card page is closed at the provider.
   await card.getByRole('button', { name: 'Fund Escrow' }).click();
   fund = buyer.getByRole('dialog', { name: 'Fund Escrow' });
   await fund.getByRole('radio', { name: /Klarna/ }).check();
-  await fund.getByRole('button', { name: 'Continue with Klarna' }).click();
-  await expect(buyer.getByRole('button', { name: /^Pay \$/ })).toBeVisible({ timeout: 15_000 });
-  expect(buyer.url()).not.toBe(cardPage);
+  const klarnaTab = await openProviderTab(buyer, () =>
+    fund.getByRole('button', { name: 'Continue with Klarna' }).click(),
+  );
+  await expect(klarnaTab.getByRole('button', { name: /^Pay \$/ })).toBeVisible({ timeout: 15_000 });
+  expect(klarnaTab.url()).not.toBe(cardPage);
 
   // The stale card tab cannot be paid any more.
   const staleTab = await buyer.context().newPage();
@@ -84,10 +94,12 @@ test('a buyer who switches from card to Klarna can no longer pay the card page, 
   await expectAccessible(staleTab);
   await staleTab.close();
 
-  // Klarna pays once; the deal is funded.
-  await buyer.getByRole('radio', { name: /Klarna Net 30/ }).check();
-  await buyer.getByRole('button', { name: /^Pay \$/ }).click();
+  // Klarna pays once; the deal is funded, and the waiting tab hears of it.
+  await klarnaTab.getByRole('radio', { name: /Klarna Net 30/ }).check();
+  await klarnaTab.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(klarnaTab.getByText('Escrow payment successful!')).toBeVisible({ timeout: 20_000 });
   await expect(buyer.getByText('Escrow payment successful!')).toBeVisible({ timeout: 20_000 });
+  await klarnaTab.close();
   await expect(async () => {
     await buyer.goto('/deals');
     await expect(buyer.getByRole('article', { name: title }).getByText('Held in escrow')).toBeVisible({

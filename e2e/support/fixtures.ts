@@ -173,3 +173,40 @@ export async function attachScreenshots(page: Page, testInfo: TestInfo, name: st
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }
+
+/**
+ * Runs `open` (the click that starts a checkout or opens the portal) and returns the provider's page,
+ * which opens in a new tab of the same browser.
+ */
+export async function openProviderTab(page: Page, open: () => Promise<void>): Promise<Page> {
+  const popup = page.context().waitForEvent('page');
+  await open();
+  const tab = await popup;
+  await tab.waitForURL(/\/sandbox\/(checkout|portal)\//);
+  await expect(tab.getByRole('heading', { level: 1 })).toBeVisible();
+  return tab;
+}
+
+/** Marks the document, so expectNotReloaded can prove a later change arrived without a reload. */
+export async function markDocument(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { __sameDocument?: boolean }).__sameDocument = true;
+  });
+}
+
+export async function expectNotReloaded(page: Page) {
+  expect(
+    await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true),
+    'the page was not reloaded',
+  ).toBe(true);
+}
+
+/** The original tab's state while the provider's tab is open: says so, offers to reopen, passes axe. */
+export async function expectWaitingForPayment(page: Page) {
+  const waiting = page.getByRole('dialog', { name: 'Waiting for payment in the other tab' });
+  await expect(waiting).toBeVisible();
+  await expect(waiting.getByRole('link', { name: 'Reopen checkout' })).toHaveAttribute('target', '_blank');
+  await expect(waiting.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await expectAccessible(page);
+  return waiting;
+}

@@ -348,6 +348,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     appUrl: env.appUrl,
     isAdmin: access.isAdmin,
+    realtime,
   });
   const companies = createCompaniesService({
     db: database.db,
@@ -360,6 +361,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const billing = createBillingService({
     db: database.db,
     payments,
+    realtime,
     companies,
     settings,
     clock,

@@ -4,6 +4,7 @@ import { Toaster } from '@/components/ui/toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { createQueryClient } from '@/lib/query-client';
+import { PaymentWatchDialog } from './payment-watch-dialog';
 import { RealtimeBridge } from './realtime-bridge';
 
 export function AppProvider({ children }: { children: ReactNode }) {
@@ -14,6 +15,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
         <AuthProvider>
           {children}
           <RealtimeBridge />
+          <PaymentWatchDialog />
         </AuthProvider>
         <Toaster />
       </TooltipProvider>

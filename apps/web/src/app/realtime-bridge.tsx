@@ -3,6 +3,7 @@ import type { SessionEndReason } from '@app/shared/realtime/realtime-events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
+import { billingQueryKey } from '@/features/billing/api/get-subscription';
 import { ME_QUERY_KEY, useAuth } from '@/lib/auth-client';
 import { PLATFORM_STATUS_QUERY_KEY } from '@/lib/platform-status';
 import { realtimeClient } from '@/lib/realtime-client';
@@ -41,6 +42,12 @@ export function RealtimeBridge() {
         if (event.type === 'session.ended') {
           toast.error('Signed out', { description: SESSION_ENDED_DESCRIPTIONS[event.reason] });
           void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+        }
+        // Premium started or ended (a checkout or the portal in another tab): the header, limits and
+        // the subscription card follow.
+        if (event.type === 'subscription.changed') {
+          void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+          void queryClient.invalidateQueries({ queryKey: billingQueryKey });
         }
         // An administrator changed a platform switch: the maintenance page or a closed notice shows now.
         // After a resync the switch may have changed unseen.

@@ -60,3 +60,24 @@ export const EntitlementsSchema = z.object({
   listingsExpire: z.boolean(),
 });
 export type EntitlementsView = z.infer<typeof EntitlementsSchema>;
+
+/**
+ * To the subscriber only: their subscription mirror changed (Premium started, renewed, set to cancel or
+ * ended), published in the transaction that writes it. Open pages re-read the auth state and billing.
+ */
+export const SubscriptionChangedEventSchema = z.object({
+  type: z.literal('subscription.changed'),
+  subscribed: z.boolean(),
+});
+
+/** The toasts of a subscription checkout's outcome (document 1: 'Subscription activated!', 'Subscription canceled'). */
+export const SUBSCRIPTION_CHECKOUT_TOASTS = {
+  activated: {
+    title: 'Subscription activated!',
+    description: 'Welcome to Premium. Your listings are now unlimited and messaging is free.',
+  },
+  canceled: {
+    title: 'Subscription canceled',
+    description: 'Checkout was canceled and you have not been charged. You can subscribe at any time.',
+  },
+} as const;

@@ -49,3 +49,18 @@ export const PAYMENT_NOT_PENDING_MESSAGE = 'This payment is no longer awaiting p
 export const PAYMENT_NOT_FOUND_MESSAGE = 'Payment not found';
 export const CHECKOUT_BUSY_MESSAGE =
   'This payment is being prepared in another window. Try again in a moment.';
+
+/**
+ * To the payer only: one of their payments reached an outcome (paid, failed, or its checkout expired),
+ * published in the transaction that records it. A page waiting on a checkout in another tab follows it.
+ */
+export const PaymentUpdatedEventSchema = z.object({
+  type: z.literal('payment.updated'),
+  payment: z.object({
+    id: z.string(),
+    purpose: z.enum(PAYMENT_PURPOSES),
+    targetId: z.string(),
+    status: z.enum(PAYMENT_STATUSES),
+  }),
+});
+export type PaymentUpdatedEvent = z.infer<typeof PaymentUpdatedEventSchema>;

@@ -1,3 +1,4 @@
+import { SubscriptionChangedEventSchema } from '../billing/billing.schemas.ts';
 import { DealCreatedEventSchema, DealUpdatedEventSchema } from '../deals/deals.schemas.ts';
 import { MatchFoundEventSchema } from '../market/matching.schemas.ts';
 import { IndexUpdatedEventSchema } from '../market/price-index.schemas.ts';
@@ -6,6 +7,7 @@ import {
   ConversationReadEventSchema,
   MessageCreatedEventSchema,
 } from '../messaging/messaging.schemas.ts';
+import { PaymentUpdatedEventSchema } from '../payments/payments.schemas.ts';
 import * as z from '../zod.ts';
 
 /** Why a session ended, as the socket is told before it closes. */
@@ -49,6 +51,10 @@ export const ServerRealtimeEventSchema = z.discriminatedUnion('type', [
   /** To both parties of a deal (see apps/server/src/modules/deals/README.md). */
   DealCreatedEventSchema,
   DealUpdatedEventSchema,
+  /** To the payer of a payment that was paid, failed or expired (apps/server/src/modules/payments). */
+  PaymentUpdatedEventSchema,
+  /** To a user whose subscription changed (apps/server/src/modules/billing). */
+  SubscriptionChangedEventSchema,
   /** To the owner of a listing that gained a new match (apps/server/src/modules/market). */
   MatchFoundEventSchema,
   /** Broadcast after each price index recompute: open /market pages refetch. */

@@ -30,6 +30,7 @@ import {
   type PaymentRow,
   type PaymentsService,
 } from '../payments/payments.service.ts';
+import type { RealtimeService } from '../realtime/realtime.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import {
   insertPremiumCheckout,
@@ -70,6 +71,8 @@ export type BillingService = ReturnType<typeof createBillingService>;
 export function createBillingService(deps: {
   db: Db;
   payments: PaymentsService;
+  /** Tells the subscriber's open pages when their subscription changes (a checkout in another tab). */
+  realtime?: Pick<RealtimeService, 'publishToUser'>;
   companies: Pick<CompaniesService, 'getOwnerFacts'>;
   settings: SettingsService;
   clock: Clock;
@@ -155,6 +158,11 @@ export function createBillingService(deps: {
       if (!live)
         for (const handle of premiumEndedHandlers)
           await handle({ userId, freeListingExpiry: firstOfNextMonthUtc(now) }, tx);
+      await deps.realtime?.publishToUser(
+        userId,
+        { type: 'subscription.changed', subscribed: live },
+        { tx: tx as unknown as Db },
+      );
       return row;
     });
   }

@@ -14,23 +14,9 @@ import {
   SUCCESS_CARD,
   settleWebhooks,
 } from '../../../test/factories/billing.ts';
+import { featuredListingCheckout } from '../../../test/factories/payments.ts';
 import { LEDGER_ACCOUNTS } from '../ledger/ledger.service.ts';
-import type { PaymentRow, StartCheckoutInput } from './payments.service.ts';
-
-type Payer = { id: string; email: string };
-
-function featuredListingCheckout(user: Payer, listingId = 'lst_1'): StartCheckoutInput {
-  return {
-    user: { ...user, name: 'Dana Fischer' },
-    purpose: 'featured_listing',
-    targetType: 'listing',
-    targetId: listingId,
-    amountCents: 1500,
-    description: 'Featured listing for 7 days',
-    successPath: '/manage-listings?featured=success',
-    cancelPath: '/manage-listings?featured=canceled',
-  };
-}
+import type { PaymentRow } from './payments.service.ts';
 
 /** Replaces the listings module's featured-listing handler with one that records each call (and can fail the first ones). */
 function recordFulfilments(app: FastifyInstance, opts: { failFirst?: number } = {}) {

@@ -15,6 +15,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { logError as logErrorLine } from '../../lib/log-error.ts';
 import { LEDGER_ACCOUNTS, type LedgerService, ledgerMovements } from '../ledger/ledger.service.ts';
+import type { RealtimeService } from '../realtime/realtime.service.ts';
 import {
   HANDLED_EVENT_TYPES,
   type HandledEventType,
@@ -97,12 +98,34 @@ export function createPaymentsService(deps: {
   clock: Clock;
   appUrl: string;
   isAdmin(userId: string): Promise<boolean>;
+  /** Tells the payer's open pages of each outcome (a checkout in another tab): see publishOutcome. */
+  realtime?: Pick<RealtimeService, 'publishToUser'>;
   logError?: (msg: string, err: unknown) => void;
 }) {
   const { db, provider, ledger, clock, appUrl } = deps;
   const logError = deps.logError ?? logErrorLine;
   const purposeHandlers = new Map<PaymentPurpose, PurposeHandler>();
   const eventHandlers = new Map<string, ProviderEventHandler[]>();
+
+  /**
+   * `payment.updated` to the payer, in the transaction that records the outcome: sent exactly when it
+   * commits, so a page that hears it reads the paid deal, conversation or listing.
+   */
+  async function publishOutcome(payment: PaymentRow, tx: Db): Promise<void> {
+    await deps.realtime?.publishToUser(
+      payment.userId,
+      {
+        type: 'payment.updated',
+        payment: {
+          id: payment.id,
+          purpose: payment.purpose,
+          targetId: payment.targetId,
+          status: payment.status,
+        },
+      },
+      { tx },
+    );
+  }
 
   /**
    * A domain claims a purpose at start-up (composition root); one handler per purpose. `replace` lets
@@ -371,9 +394,18 @@ export function createPaymentsService(deps: {
       if (stray) await refundStrayCheckout(stray).catch((err) => logError('stray charge refund failed', err));
       await syncRefundsFor(session.paymentRef);
     } else if (payment.status === 'pending' && payment.providerCheckoutId === session.id) {
-      if (session.status === 'expired') await updatePayment(db, payment.id, { status: 'canceled' });
-      else if (eventType === 'checkout.session.async_payment_failed')
-        await updatePayment(db, payment.id, { status: 'failed' });
+      const status =
+        session.status === 'expired'
+          ? 'canceled'
+          : eventType === 'checkout.session.async_payment_failed'
+            ? 'failed'
+            : null;
+      if (!status) return;
+      await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const updated = await updatePayment(tx, payment.id, { status });
+        if (updated) await publishOutcome(updated, tx);
+      });
     }
   }
 
@@ -528,6 +560,7 @@ export function createPaymentsService(deps: {
     );
     const handler = purposeHandlers.get(payment.purpose);
     if (handler && (await claimFulfilment(tx, payment.id))) await handler.onSucceeded(updated, tx);
+    await publishOutcome(updated, tx);
   }
 
   /** Records a paid subscription invoice as a payment (one per invoice) and books it. */

@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_CHECKOUT_TOASTS } from '@app/shared/billing/billing.schemas';
 import { DEAL_MESSAGES } from '@app/shared/deals/deals.schemas';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -18,18 +19,18 @@ const PAYMENT_RETURNS: PaymentReturn[] = [
     value: 'true',
     activatesPremium: true,
     notify: () =>
-      toast.success('Subscription activated!', {
+      toast.success(SUBSCRIPTION_CHECKOUT_TOASTS.activated.title, {
         id: 'return-subscription-success',
-        description: 'Welcome to Premium. Your listings are now unlimited and messaging is free.',
+        description: SUBSCRIPTION_CHECKOUT_TOASTS.activated.description,
       }),
   },
   {
     param: 'canceled',
     value: 'true',
     notify: () =>
-      toast('Subscription canceled', {
+      toast(SUBSCRIPTION_CHECKOUT_TOASTS.canceled.title, {
         id: 'return-subscription-canceled',
-        description: 'Checkout was canceled and you have not been charged. You can subscribe at any time.',
+        description: SUBSCRIPTION_CHECKOUT_TOASTS.canceled.description,
       }),
   },
   {

@@ -3,10 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { parseApiError } from '@/lib/api-client';
 import { useAuth, useAuthDialog } from '@/lib/auth-client';
+import { openPaymentTab } from '@/lib/payment-tab';
 import { useCreatePortal } from '../api/create-portal';
-import { markStaleUntilReturn, openInNewTab } from './open-in-new-tab';
+import { markStaleUntilReturn } from './mark-stale-until-return';
 
-/** "Manage Subscription": open the provider's customer portal in a new tab, with the spec's toasts. */
+/**
+ * "Manage Subscription": open the provider's customer portal in a new tab, with the spec's toasts.
+ * Changes made there reach this tab through the `subscription.changed` event (and on focus).
+ */
 export function usePortal() {
   const auth = useAuth();
   const dialog = useAuthDialog();
@@ -20,10 +24,30 @@ export function usePortal() {
       dialog.open('signin');
       return;
     }
+    // The portal's tab opens now, within the click, so no pop-up blocker stops it.
+    const tab = openPaymentTab();
     try {
       const { url } = await portal.mutateAsync();
-      if (openInNewTab(url)) markStaleUntilReturn(queryClient);
+      markStaleUntilReturn(queryClient);
+      if (tab.open(url)) {
+        toast.info('Customer portal opened in a new tab', {
+          id: 'portal-opened',
+          description: 'Changes you make there show here as soon as they are saved.',
+        });
+      } else {
+        // Blocked: a link the user opens themselves, never a silent navigation away from this page.
+        toast('Open the customer portal', {
+          id: 'portal-blocked',
+          description: 'Your browser did not open a new tab.',
+          duration: Number.POSITIVE_INFINITY,
+          action: {
+            label: 'Open portal',
+            onClick: () => window.open(url, '_blank', 'noopener,noreferrer'),
+          },
+        });
+      }
     } catch (error) {
+      tab.discard();
       if (parseApiError(error).code === 'UNAUTHENTICATED') {
         toast.error('Sign in required', { description: SIGN_IN_TO_MANAGE_MESSAGE });
         dialog.open('signin');

@@ -8,6 +8,7 @@ import {
   type Deal,
 } from '@app/shared/deals/deals.schemas';
 import { bpsToPercent } from '@app/shared/money/money';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -22,8 +23,9 @@ import {
 import { parseApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatUsd } from '@/lib/format';
-import { openInNewTab } from '@/lib/open-in-new-tab';
+import { openPaymentTab } from '@/lib/payment-tab';
 import { usePayCommission } from '../api/pay-commission';
+import { commissionCheckoutWatch } from '../utils/deal-payment-watch';
 
 const PAYER_COPY: Record<CommissionPayer, { title: string; description: string }> = {
   buyer: { title: COMMISSION_PAYER_LABELS.buyer, description: 'The buyer pays the whole commission.' },
@@ -50,6 +52,7 @@ export function CommissionDialog({ deal, open, onOpenChange }: CommissionDialogP
 
 function CommissionForm({ deal, onClose }: { deal: Deal; onClose: () => void }) {
   const pay = usePayCommission();
+  const queryClient = useQueryClient();
   const role = deal.role ?? 'buyer';
   const agreed = deal.commission.payer;
   const proposal = deal.commission.proposal;
@@ -65,13 +68,17 @@ function CommissionForm({ deal, onClose }: { deal: Deal; onClose: () => void }) 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (pay.isPending) return;
+    // A proposal pays nothing; otherwise the checkout tab opens now, within the click.
+    const tab = proposing ? null : openPaymentTab();
     try {
       const result = await pay.mutateAsync({ dealId: deal.id, body: { payer } });
+      if (result.url) (tab ?? openPaymentTab()).go(commissionCheckoutWatch(queryClient, deal, result.url));
+      else tab?.discard();
       if (result.proposed) toast.success(DEAL_MESSAGES.commissionProposed);
-      else if (result.url) openInNewTab(result.url);
-      else toast.info(DEAL_MESSAGES.commissionAwaitingOther);
+      else if (!result.url) toast.info(DEAL_MESSAGES.commissionAwaitingOther);
       onClose();
     } catch (error) {
+      tab?.discard();
       const apiError = parseApiError(error);
       toast.error(DEAL_MESSAGES.commissionPaymentFailedTitle, {
         description:

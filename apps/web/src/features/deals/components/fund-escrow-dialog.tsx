@@ -9,6 +9,7 @@ import {
   settlementBreakdown,
 } from '@app/shared/deals/deals.schemas';
 import { bpsToPercent } from '@app/shared/money/money';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -26,16 +27,18 @@ import { usePricing } from '@/features/pricing/api/get-pricing';
 import { parseApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatPercent, formatUsd } from '@/lib/format';
+import { openPaymentTab } from '@/lib/payment-tab';
 import { useFundEscrow } from '../api/fund-escrow';
 import { usePaymentMethods } from '../api/get-payment-methods';
 import { escrowHostOf } from '../utils/deal-labels';
+import { escrowCheckoutWatch } from '../utils/deal-payment-watch';
 import { MoneyBreakdown } from './money-breakdown';
 
 type FundEscrowDialogProps = {
   deal: Deal;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** An escrow transaction or wire instructions to show next (a checkout leaves the page instead). */
+  /** An escrow transaction or wire instructions to show next (a checkout opens in a new tab instead). */
   onResult: (result: Exclude<FundEscrowResult, { kind: 'checkout' }>) => void;
 };
 
@@ -67,12 +70,11 @@ function FundEscrowForm({
   onResult: FundEscrowDialogProps['onResult'];
 }) {
   const fund = useFundEscrow();
+  const queryClient = useQueryClient();
   const canIncludeCommission = deal.commissionCents > 0 && !deal.commission.settled;
   const [includeCommission, setIncludeCommission] = useState(canIncludeCommission);
   const [picked, setPicked] = useState<string | null>(null);
-  // Stays true once the browser is on its way to the checkout, so the form cannot be sent twice.
-  const [redirecting, setRedirecting] = useState(false);
-  const busy = fund.isPending || redirecting;
+  const busy = fund.isPending;
 
   const baseCents = deal.dealValueCents + (includeCommission ? deal.commissionCents : 0);
   const methods = usePaymentMethods(baseCents);
@@ -92,19 +94,23 @@ function FundEscrowForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || !method) return;
+    // Card and Klarna pay on the provider's page: its tab opens now, within the click.
+    const tab = method.type === 'card' || method.type === 'klarna' ? openPaymentTab() : null;
     try {
       const result = await fund.mutateAsync({
         dealId: deal.id,
         body: { method: method.type, includeCommission },
       });
       if (result.kind === 'checkout') {
-        setRedirecting(true);
-        window.location.assign(result.url);
+        (tab ?? openPaymentTab()).go(escrowCheckoutWatch(queryClient, deal, result.url));
+        onClose();
         return;
       }
+      tab?.discard();
       onClose();
       onResult(result);
     } catch (error) {
+      tab?.discard();
       const { message, details } = parseApiError(error);
       if (method.type === 'escrow_wire') {
         // A provider failure names its host and what the error means; other refusals keep their message.

@@ -20,6 +20,7 @@ import {
 import { UNIT_LABELS } from '@app/shared/market/units';
 import { PLATFORM_MESSAGES, type Pricing } from '@app/shared/settings/settings.schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -40,12 +41,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { parseApiError } from '@/lib/api-client';
 import { useAuthDialog } from '@/lib/auth-client';
 import { capitalize, formatUsd, formatUtcDate } from '@/lib/format';
-import { openInNewTab } from '@/lib/open-in-new-tab';
+import { openPaymentTab, type PendingPaymentTab } from '@/lib/payment-tab';
 import { usePlatformStatus } from '@/lib/platform-status';
 import { useCreateListing } from '../api/create-listing';
 import { useListingUsage } from '../api/get-listing-usage';
 import { useUpdateListing } from '../api/update-listing';
 import { useImageUploads } from '../hooks/use-image-uploads';
+import { featuredCheckoutWatch } from '../utils/featured-checkout-watch';
 import { ImageUploader } from './image-uploader';
 import { ListingUsageBanner } from './listing-usage-banner';
 import { AVAILABILITY_LABELS } from './marketplace-filters';
@@ -117,6 +119,7 @@ function ListingForm({
   const isEdit = Boolean(listing);
   const usage = useListingUsage(!isEdit);
   const create = useCreateListing();
+  const queryClient = useQueryClient();
   const update = useUpdateListing();
   const authDialog = useAuthDialog();
   const uploads = useImageUploads(listing?.images);
@@ -177,6 +180,7 @@ function ListingForm({
 
   const onSubmit = form.handleSubmit(async (values) => {
     const body = { ...values, imageIds: uploads.imageIds };
+    let tab: PendingPaymentTab | null = null;
     try {
       if (listing) {
         const { wantsFeatured: _ignored, ...changes } = body;
@@ -185,19 +189,21 @@ function ListingForm({
         onDone();
         return;
       }
+      // Featuring is paid on the provider's page: its tab opens now, within the click.
+      tab = values.wantsFeatured ? openPaymentTab() : null;
       const result = await create.mutateAsync(body);
       const expires = result.listing.expiresAt;
       toast.success(
         expires ? `Listing created! It expires on ${formatUtcDate(expires)}.` : 'Listing created!',
       );
-      if (result.featuredCheckoutUrl) {
-        openInNewTab(result.featuredCheckoutUrl);
-        toast.info('Featuring checkout opened in a new tab', {
-          description: 'Complete the payment there to feature your listing.',
-        });
-      }
+      if (result.featuredCheckoutUrl)
+        (tab ?? openPaymentTab()).go(
+          featuredCheckoutWatch(queryClient, result.listing, result.featuredCheckoutUrl),
+        );
+      else tab?.discard();
       onDone();
     } catch (error) {
+      tab?.discard();
       const apiError = parseApiError(error);
       if (apiError.status === 401 || apiError.code === 'UNAUTHENTICATED') {
         toast.error('Authentication required', { description: 'Please sign in to continue.' });

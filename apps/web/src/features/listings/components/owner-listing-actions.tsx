@@ -1,11 +1,13 @@
 import type { OwnListing } from '@app/shared/listings/listings.schemas';
+import { useQueryClient } from '@tanstack/react-query';
 import { Star, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { EditButton } from '@/components/page/edit-button';
 import { Button } from '@/components/ui/button';
 import { parseApiError } from '@/lib/api-client';
-import { openInNewTab } from '@/lib/open-in-new-tab';
+import { openPaymentTab } from '@/lib/payment-tab';
 import { useFeatureListing } from '../api/feature-listing';
+import { featuredCheckoutWatch } from '../utils/featured-checkout-watch';
 
 type OwnerListingActionsProps = {
   listing: OwnListing;
@@ -16,14 +18,15 @@ type OwnerListingActionsProps = {
 /** Edit, Delete and (for listings not featured yet) Feature, on the owner's cards. */
 export function OwnerListingActions({ listing, onEdit, onDelete }: OwnerListingActionsProps) {
   const feature = useFeatureListing();
+  const queryClient = useQueryClient();
   const startFeature = async () => {
+    // The checkout tab opens now, within the click, so no pop-up blocker stops it.
+    const tab = openPaymentTab();
     try {
       const { url } = await feature.mutateAsync(listing.id);
-      openInNewTab(url);
-      toast.info('Featuring checkout opened in a new tab', {
-        description: 'Complete the payment there to feature your listing.',
-      });
+      tab.go(featuredCheckoutWatch(queryClient, listing, url));
     } catch (error) {
+      tab.discard();
       toast.error('Could not start featuring', { description: parseApiError(error).message });
     }
   };

@@ -5,6 +5,7 @@ import {
   MessageContentSchema,
   participantLabel,
 } from '@app/shared/messaging/messaging.schemas';
+import { useQueryClient } from '@tanstack/react-query';
 import { Crown } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -27,7 +28,10 @@ import { usePricing } from '@/features/pricing/api/get-pricing';
 import { parseApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-client';
 import { formatUsd } from '@/lib/format';
+import { openPaymentTab, type PaymentWatch, paymentEventOutcome } from '@/lib/payment-tab';
+import { getContactRequest } from '../api/get-contact-request';
 import { useConversations } from '../api/get-conversations';
+import { messagingKeys } from '../api/messaging-keys';
 import { useStartConversation } from '../api/start-conversation';
 import { conversationPath } from '../utils/conversation-path';
 
@@ -66,20 +70,18 @@ export function StartConversationDialog({ target, open, onOpenChange }: StartCon
 function StartConversationForm({ target, onDone }: { target: ConversationTarget; onDone: () => void }) {
   const { subscribed } = useAuth();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const pricing = usePricing();
   const conversations = useConversations();
   const start = useStartConversation();
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
   const [messageError, setMessageError] = useState<string>();
-  // Stays true once the browser is on its way to the checkout, so the form cannot be sent twice.
-  const [redirecting, setRedirecting] = useState(false);
-
   const existing = conversations.data?.items.find((c) => c.otherParticipant.id === target.recipientId);
   // A deal thread the user may not write in opens as a general conversation once the fee is paid.
   const closedThread = existing && !existing.canWrite ? existing : undefined;
   const paid = !subscribed && (!existing || Boolean(closedThread));
-  const busy = start.isPending || redirecting;
+  const busy = start.isPending;
   const length = [...message.trim()].length;
 
   const submit = async (event: FormEvent) => {
@@ -91,6 +93,8 @@ function StartConversationForm({ target, onDone }: { target: ConversationTarget;
       return;
     }
     setMessageError(undefined);
+    // The checkout tab opens now, within the click, so no pop-up blocker stops it.
+    const tab = paid ? openPaymentTab() : null;
     try {
       const result = await start.mutateAsync({
         listingId: target.listingId,
@@ -100,21 +104,66 @@ function StartConversationForm({ target, onDone }: { target: ConversationTarget;
         initialMessage: content.data,
       });
       if (result.status === 'payment_required') {
-        setRedirecting(true);
-        window.location.assign(result.checkoutUrl);
+        (tab ?? openPaymentTab()).go(contactFeeWatch(result.checkoutUrl, result.contactRequestId));
+        onDone();
         return;
       }
+      tab?.discard();
       toast.success('Message sent', {
         description: `Your conversation with ${target.recipientName} is open.`,
       });
       onDone();
       navigate(conversationPath(result.conversation.id));
     } catch (error) {
+      tab?.discard();
       const apiError = parseApiError(error);
       const fromServer =
         apiError.status !== undefined && apiError.status < 500 && apiError.code !== 'UNKNOWN';
       toast.error(fromServer ? apiError.message : MESSAGING_MESSAGES.startFailed);
     }
+  };
+
+  /** The original tab follows the contact-fee checkout and opens the conversation once it is paid. */
+  const contactFeeWatch = (url: string, requestId: string): PaymentWatch => {
+    let conversationId: string | null = null;
+    return {
+      url,
+      label: `the contact fee to ${target.recipientName}`,
+      fromEvent: (event) => {
+        const outcome = paymentEventOutcome(event, { purpose: 'contact_fee', targetId: target.recipientId });
+        // Paid: the conversation is read from the request (it may have been refunded instead).
+        return outcome === 'succeeded' ? null : outcome;
+      },
+      check: async () => {
+        const request = await getContactRequest(requestId);
+        conversationId = request.conversationId ?? null;
+        return request.status === 'opened'
+          ? 'succeeded'
+          : request.status === 'refunded'
+            ? 'failed'
+            : 'pending';
+      },
+      onOutcome: (outcome) => {
+        void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() });
+        if (outcome === 'succeeded') {
+          toast.success('Conversation started', {
+            id: `contact-opened-${requestId}`,
+            description: 'Your contact fee was paid and your message was delivered.',
+          });
+          if (conversationId) navigate(conversationPath(conversationId));
+        } else if (outcome === 'canceled') {
+          toast('Payment cancelled', {
+            id: 'contact-cancelled',
+            description: 'You have not been charged and no conversation was started.',
+          });
+        } else {
+          toast.error('The conversation could not be opened', {
+            id: `contact-refunded-${requestId}`,
+            description: 'The contact fee was not taken, or it has been refunded.',
+          });
+        }
+      },
+    };
   };
 
   const fee = pricing.data ? (
