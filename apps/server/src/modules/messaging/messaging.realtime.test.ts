@@ -16,6 +16,8 @@ describe('messaging over the realtime socket', () => {
     const { app } = await buildTestApp();
     const url = await listenForSockets(app);
     const alice = await subscribedClient(app);
+    // Every webhook of Alice's Premium checkout is in, so no late subscription.changed joins her events.
+    await settleWebhooks(app);
     const bob = await signedInClient(app);
     const carol = await signedInClient(app);
     const [aliceSocket, bobSocket, carolSocket] = await Promise.all([
