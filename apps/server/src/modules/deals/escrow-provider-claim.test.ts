@@ -39,7 +39,8 @@ async function setup() {
   };
   /** A shipped deal whose escrow the provider holds, with early release asked by the seller. */
   const heldDeal = async () => {
-    const deal = await deals.createDeal(buyer, { listingId: listing.id, dealValue: 10_000 });
+    // A tenth of the lot each, so every round's deal fits beside the earlier ones (which hold theirs).
+    const deal = await deals.createDeal(buyer, { listingId: listing.id, dealValue: 10_000, quantity: 0.1 });
     await deals.act(buyer, deal.id, { action: 'confirm' });
     await deals.act(seller, deal.id, { action: 'confirm' });
     const funding = await deals.fundEscrow(buyer, deal.id, { method: 'escrow_wire' });
