@@ -54,6 +54,8 @@ async function wireFundedDeal(
   const deal = await post<{ id: string; status: string }>(parties.buyer, baseURL, '/api/deals', {
     listingId,
     dealValue,
+    // One unit per deal: the journey agrees several deals on one listing, each holding its quantity.
+    quantity: 1,
     notes: 'Delivery to our Antwerp yard.',
   });
   await post(parties.buyer, baseURL, `/api/deals/${deal.id}/actions`, { action: 'confirm' });
