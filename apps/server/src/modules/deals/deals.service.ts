@@ -665,10 +665,12 @@ export function createDealsService(deps: {
       a.method === 'wire' && a.wireTransferId ? [a.wireTransferId] : [],
     );
     const wires = new Map((await findWireTransfersByIds(db, wireIds)).map((w) => [w.id, w]));
+    const attemptsByDeal = new Map<string, typeof attempts>();
+    for (const a of attempts) attemptsByDeal.set(a.dealId, [...(attemptsByDeal.get(a.dealId) ?? []), a]);
     const out: EscrowMismatch[] = [];
     for (const c of candidates) {
       const prefer = c.escrowStatus === 'held' ? 'held' : 'refunded';
-      const ofDeal = attempts.filter((a) => a.dealId === c.dealId);
+      const ofDeal = attemptsByDeal.get(c.dealId) ?? [];
       const ep = ofDeal.find((a) => a.status === prefer) ?? ofDeal[0];
       let expectedCents = 0;
       if (c.escrowStatus === 'held') {
