@@ -3,7 +3,7 @@ import { testEnv } from '../test/build-test-app.ts';
 import { getWorkerDatabase, resetDatabase } from '../test/test-database.ts';
 import { buildApp } from './app.ts';
 import { rawQuery } from './db/client.ts';
-import { MATCHING_BACKFILL_JOB } from './modules/market/matching.job.ts';
+import { MATCHING_BACKFILL_JOB } from './modules/market/index.ts';
 
 describe('starting the app', () => {
   it('runs no background job until the app is ready, so start-up never races them for the CPU', async () => {

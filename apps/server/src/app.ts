@@ -17,131 +17,151 @@ import { logError } from './lib/log-error.ts';
 import { startPubSub } from './lib/pubsub.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
 import { type AccessService, accessRoutes, createAccessService } from './modules/access/index.ts';
-import { findLiveSessionIds } from './modules/accounts/accounts.repository.ts';
-import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
-import { type AccountsService, createAccountsService } from './modules/accounts/accounts.service.ts';
-import { scheduleAccountsCleanup } from './modules/accounts/accounts-cleanup.job.ts';
-import { createAuth } from './modules/accounts/auth.ts';
-import { type AdminService, createAdminService } from './modules/admin/admin.service.ts';
-import { failedEmailsRoutes } from './modules/admin/failed-emails.routes.ts';
-import { createFailedEmailsService } from './modules/admin/failed-emails.service.ts';
-import { overviewRoutes } from './modules/admin/overview.routes.ts';
-import { createOverviewService } from './modules/admin/overview.service.ts';
-import { securityRoutes } from './modules/admin/security.routes.ts';
-import { createSecurityService } from './modules/admin/security.service.ts';
-import { unconfirmedUsersRoutes } from './modules/admin/unconfirmed-users.routes.ts';
-import { createUnconfirmedUsersService } from './modules/admin/unconfirmed-users.service.ts';
-import { adminUsersRoutes } from './modules/admin/users.routes.ts';
-import { createAdminUsersService } from './modules/admin/users.service.ts';
-import { adsRoutes } from './modules/ads/ads.routes.ts';
-import { createAdsService } from './modules/ads/ads.service.ts';
-import { scheduleBillingJobs } from './modules/billing/billing.job.ts';
-import { billingRoutes } from './modules/billing/billing.routes.ts';
-import { type BillingService, createBillingService } from './modules/billing/billing.service.ts';
-import { blogRoutes } from './modules/blog/blog.routes.ts';
-import { type BlogService, createBlogService } from './modules/blog/blog.service.ts';
-import { scheduleCampaignJobs } from './modules/campaigns/campaigns.job.ts';
-import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
-import { type CampaignsService, createCampaignsService } from './modules/campaigns/campaigns.service.ts';
-import { createUnsubscribeTokens } from './modules/campaigns/unsubscribe-token.ts';
-import { companiesRoutes } from './modules/companies/companies.routes.ts';
-import { type CompaniesService, createCompaniesService } from './modules/companies/companies.service.ts';
-import { contactRoutes } from './modules/content/contact.routes.ts';
-import { type ContactService, createContactService } from './modules/content/contact.service.ts';
-import { scheduleDealJobs } from './modules/deals/deal-escrow.job.ts';
-import { listLiveDealsBetween, sumHeldQuantities } from './modules/deals/deals.repository.ts';
-import { dealsRoutes } from './modules/deals/deals.routes.ts';
-import { createDealsService, type DealsService } from './modules/deals/deals.service.ts';
-import type { EscrowProvider } from './modules/deals/escrow-provider.ts';
-import { deriveEscrowWebhookSecret } from './modules/deals/escrow-providers/escrow-webhook.ts';
 import {
+  type AccountsService,
+  accountsRoutes,
+  createAccountsService,
+  createAuth,
+  findLiveSessionIds,
+  scheduleAccountsCleanup,
+} from './modules/accounts/index.ts';
+import {
+  type AdminService,
+  adminUsersRoutes,
+  createAdminService,
+  createAdminUsersService,
+  createFailedEmailsService,
+  createOverviewService,
+  createSecurityService,
+  createUnconfirmedUsersService,
+  failedEmailsRoutes,
+  overviewRoutes,
+  securityRoutes,
+  unconfirmedUsersRoutes,
+} from './modules/admin/index.ts';
+import { adsRoutes, createAdsService } from './modules/ads/index.ts';
+import {
+  type BillingService,
+  billingRoutes,
+  createBillingService,
+  scheduleBillingJobs,
+} from './modules/billing/index.ts';
+import { type BlogService, blogRoutes, createBlogService } from './modules/blog/index.ts';
+import {
+  type CampaignsService,
+  campaignsRoutes,
+  createCampaignsService,
+  createUnsubscribeTokens,
+  scheduleCampaignJobs,
+} from './modules/campaigns/index.ts';
+import { type CompaniesService, companiesRoutes, createCompaniesService } from './modules/companies/index.ts';
+import { type ContactService, contactRoutes, createContactService } from './modules/content/index.ts';
+import type { EscrowProvider } from './modules/deals/index.ts';
+import {
+  createDealsService,
   createEscrowEvents,
   createEscrowProvider,
-  type EscrowEvents,
-  isSandboxEscrowProvider,
-} from './modules/deals/escrow-providers/index.ts';
-import { sandboxEscrowRoutes } from './modules/deals/escrow-providers/sandbox-escrow.routes.ts';
-import { escrowTestRoutes } from './modules/deals/escrow-test.routes.ts';
-import { createEscrowTestService } from './modules/deals/escrow-test.service.ts';
-import { escrowWebhookRoutes } from './modules/deals/escrow-webhook.routes.ts';
-import { paymentMethodsRoutes } from './modules/deals/payment-methods.routes.ts';
-import {
+  createEscrowTestService,
   createPaymentMethodsService,
-  type PaymentMethodsService,
-} from './modules/deals/payment-methods.service.ts';
-import { wireTransfersRoutes } from './modules/deals/wire-transfers.routes.ts';
-import {
   createWireTransfersService,
+  type DealsService,
+  dealsRoutes,
+  deriveEscrowWebhookSecret,
+  type EscrowEvents,
+  escrowTestRoutes,
+  escrowWebhookRoutes,
+  isSandboxEscrowProvider,
+  listLiveDealsBetween,
+  type PaymentMethodsService,
+  paymentMethodsRoutes,
+  sandboxEscrowRoutes,
+  scheduleDealJobs,
+  sumHeldQuantities,
   type WireTransfersService,
-} from './modules/deals/wire-transfers.service.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
-import { createLedgerService, type LedgerService } from './modules/ledger/ledger.service.ts';
-import { scheduleListingsJobs } from './modules/listings/listings.job.ts';
-import { listingsRoutes } from './modules/listings/listings.routes.ts';
-import { createListingsService, type ListingsService } from './modules/listings/listings.service.ts';
-import { geocodeLocation } from './modules/market/geocoder.ts';
-import { gradesRoutes } from './modules/market/grades.routes.ts';
-import { createGradesService } from './modules/market/grades.service.ts';
-import { impactRoutes } from './modules/market/impact.routes.ts';
-import { createImpactService, type ImpactService } from './modules/market/impact.service.ts';
-import { requestMatching, scheduleMatchingJobs } from './modules/market/matching.job.ts';
-import { matchingRoutes } from './modules/market/matching.routes.ts';
-import { createMatchingService, type MatchingService } from './modules/market/matching.service.ts';
+  wireTransfersRoutes,
+} from './modules/deals/index.ts';
+import { healthRoutes } from './modules/health/index.ts';
+import { createLedgerService, type LedgerService, ledgerRoutes } from './modules/ledger/index.ts';
 import {
+  createListingsService,
+  type ListingsService,
+  listingsRoutes,
+  scheduleListingsJobs,
+} from './modules/listings/index.ts';
+import {
+  createGradesService,
+  createImpactService,
+  createMatchingService,
+  createPriceIndexService,
+  geocodeLocation,
+  gradesRoutes,
+  type ImpactService,
+  impactRoutes,
+  type MatchingService,
+  matchingRoutes,
+  type PriceIndexService,
+  priceIndexRoutes,
+  requestMatching,
   requestPriceIndexRebuild,
   requestPriceIndexRecompute,
+  scheduleMatchingJobs,
   schedulePriceIndexJobs,
-} from './modules/market/price-index.job.ts';
-import { priceIndexRoutes } from './modules/market/price-index.routes.ts';
-import { createPriceIndexService, type PriceIndexService } from './modules/market/price-index.service.ts';
-import { scheduleMessagingJobs } from './modules/messaging/messaging.job.ts';
-import { messagingRoutes } from './modules/messaging/messaging.routes.ts';
-import { createMessagingService, type MessagingService } from './modules/messaging/messaging.service.ts';
-import { emailVerificationEmail, passwordResetEmail } from './modules/notifications/email-templates.ts';
-import type { Mailer } from './modules/notifications/mailer.ts';
-import { devMailboxRoutes } from './modules/notifications/notifications.routes.ts';
+} from './modules/market/index.ts';
+import {
+  createMessagingService,
+  type MessagingService,
+  messagingRoutes,
+  scheduleMessagingJobs,
+} from './modules/messaging/index.ts';
+import type { Mailer } from './modules/notifications/index.ts';
 import {
   createNotificationsService,
-  type NotificationsService,
-} from './modules/notifications/notifications.service.ts';
-import { createSettingsMailer } from './modules/notifications/settings-mailer.ts';
-import { userNotificationsRoutes } from './modules/notifications/user-notifications.routes.ts';
-import {
+  createSettingsMailer,
   createUserNotificationsService,
+  devMailboxRoutes,
+  emailVerificationEmail,
+  type NotificationsService,
+  passwordResetEmail,
   type UserNotificationsService,
-} from './modules/notifications/user-notifications.service.ts';
-import type { PaymentProvider } from './modules/payments/payment-provider.ts';
-import { schedulePaymentsJobs } from './modules/payments/payments.job.ts';
-import { paymentsRoutes, paymentsWebhookRoutes } from './modules/payments/payments.routes.ts';
-import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service.ts';
-import { startSandboxJobs } from './modules/payments/providers/sandbox/sandbox.job.ts';
+  userNotificationsRoutes,
+} from './modules/notifications/index.ts';
+import type { PaymentProvider } from './modules/payments/index.ts';
 import {
+  createPaymentsService,
   createSandboxProvider,
+  createStripeProvider,
+  deriveSandboxWebhookSecret,
   httpWebhookTransport,
+  type PaymentsService,
+  paymentsRoutes,
+  paymentsWebhookRoutes,
   type SandboxProvider,
+  sandboxPagesRoutes,
+  schedulePaymentsJobs,
+  startSandboxJobs,
   type WebhookTransport,
-} from './modules/payments/providers/sandbox/sandbox.provider.ts';
-import { sandboxPagesRoutes } from './modules/payments/providers/sandbox/sandbox.routes.ts';
-import { deriveSandboxWebhookSecret } from './modules/payments/providers/sandbox/sandbox-signature.ts';
-import { createStripeProvider } from './modules/payments/providers/stripe/stripe.provider.ts';
-import { schedulePublicApiJobs } from './modules/public-api/public-api.job.ts';
+} from './modules/payments/index.ts';
 import {
   adminApiKeysRoutes,
   apiKeysRoutes,
+  createPublicApiService,
+  type PublicApiService,
   publicApiV1Routes,
-} from './modules/public-api/public-api.routes.ts';
-import { createPublicApiService, type PublicApiService } from './modules/public-api/public-api.service.ts';
-import { createRealtimeService, type RealtimeService } from './modules/realtime/realtime.service.ts';
-import { registerRealtimeSocket } from './modules/realtime/realtime.socket.ts';
-import { seoRoutes } from './modules/seo/seo.routes.ts';
-import { createSeoService } from './modules/seo/seo.service.ts';
-import { settingsRoutes } from './modules/settings/settings.routes.ts';
-import { createSettingsService, type SettingsService } from './modules/settings/settings.service.ts';
-import { scheduleBackupJobs } from './modules/system/backups.job.ts';
-import { createBackupsService } from './modules/system/backups.service.ts';
-import { createDatabaseStatusService } from './modules/system/database-status.service.ts';
-import { systemRoutes } from './modules/system/system.routes.ts';
+  schedulePublicApiJobs,
+} from './modules/public-api/index.ts';
+import {
+  createRealtimeService,
+  type RealtimeService,
+  registerRealtimeSocket,
+} from './modules/realtime/index.ts';
+import { createSeoService, seoRoutes } from './modules/seo/index.ts';
+import { createSettingsService, type SettingsService, settingsRoutes } from './modules/settings/index.ts';
+import {
+  createBackupsService,
+  createDatabaseStatusService,
+  scheduleBackupJobs,
+  systemRoutes,
+} from './modules/system/index.ts';
 import { registerAdminGuard } from './plugins/admin-guard.ts';
 import {
   answerFrameworkError,

@@ -3,7 +3,7 @@ import { type AppDeps, buildApp } from '../src/app.ts';
 import type { Env } from '../src/config/env.ts';
 import type { Database } from '../src/db/client.ts';
 import type { Clock } from '../src/lib/clock.ts';
-import type { Mailer } from '../src/modules/notifications/mailer.ts';
+import type { Mailer } from '../src/modules/notifications/index.ts';
 import { getWorkerDatabase, resetDatabase } from './test-database.ts';
 
 export const TEST_APP_URL = 'http://localhost:3000';

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type BlogPostStatus, readingTimeMinutes, slugify } from '@app/shared/blog/blog.schemas';
 import { count, eq } from 'drizzle-orm';
-import { users } from '../modules/accounts/accounts.table.ts';
-import { blogCategories, blogPosts, blogPostTags, blogTags } from '../modules/blog/blog.table.ts';
-import { blogContentFromInput } from '../modules/blog/blog-html.ts';
+import { blogContentFromInput } from '../modules/blog/index.ts';
 import type { Db } from './client.ts';
+import { blogCategories, blogPosts, blogPostTags, blogTags, users } from './schema.ts';
 
 type DemoPost = {
   title: string;

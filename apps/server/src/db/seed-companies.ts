@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Material, Sector } from '@app/shared/catalog/catalog';
 import type { CompanyType } from '@app/shared/companies/companies.schemas';
-import { companies } from '../modules/companies/companies.table.ts';
 import type { Db } from './client.ts';
+import { companies } from './schema.ts';
 
 type DemoCompany = {
   owner: string;

@@ -10,8 +10,8 @@ import type { Incoterm, PackingType, SupplyFrequency } from '@app/shared/market/
 import { pricePerTonneCents, toTonnes } from '@app/shared/market/units';
 import sharp from 'sharp';
 import type { Storage } from '../lib/storage.ts';
-import { listingImages, listings } from '../modules/listings/listings.table.ts';
 import type { Db } from './client.ts';
+import { listingImages, listings } from './schema.ts';
 
 type DemoListing = {
   owner: string;

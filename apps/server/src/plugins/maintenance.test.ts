@@ -13,7 +13,7 @@ import {
 } from '../../test/factories/billing.ts';
 import { connectSocketAs, listenForSockets } from '../../test/factories/realtime.ts';
 import { getWorkerDatabase } from '../../test/test-database.ts';
-import { MAINTENANCE_CLOSE_CODE } from '../modules/realtime/realtime.service.ts';
+import { MAINTENANCE_CLOSE_CODE } from '../modules/realtime/index.ts';
 
 const MAINTENANCE = {
   code: 'MAINTENANCE',

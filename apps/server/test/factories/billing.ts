@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { SANDBOX_SIGNATURE_HEADER } from '../../src/modules/payments/providers/sandbox/sandbox-signature.ts';
+import { SANDBOX_SIGNATURE_HEADER } from '../../src/modules/payments/index.ts';
 import { TEST_APP_URL, type TestClient } from '../build-test-app.ts';
 import { signedInClient } from './accounts.ts';
 

@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/client.ts';
-import type { SessionUser } from '../../src/modules/accounts/accounts.service.ts';
-import { users } from '../../src/modules/accounts/accounts.table.ts';
-import { companies } from '../../src/modules/companies/companies.table.ts';
-import { listings } from '../../src/modules/listings/listings.table.ts';
+import { companies, listings, users } from '../../src/db/schema.ts';
+import type { SessionUser } from '../../src/modules/accounts/index.ts';
 import { createClient } from '../build-test-app.ts';
 import { pathOf, postForm, SUCCESS_CARD } from './billing.ts';
 

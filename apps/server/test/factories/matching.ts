@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/client.ts';
-import { MATCHING_COMPUTE_JOB } from '../../src/modules/market/matching.job.ts';
+import { MATCHING_COMPUTE_JOB } from '../../src/modules/market/index.ts';
 
 /**
  * Waits until every queued matching job ran. Who is told about a match depends on which listing's job

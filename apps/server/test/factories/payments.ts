@@ -1,4 +1,4 @@
-import type { StartCheckoutInput } from '../../src/modules/payments/payments.service.ts';
+import type { StartCheckoutInput } from '../../src/modules/payments/index.ts';
 
 /** A featured-listing checkout ($15.00) for the payer, the simplest one-time payment to start. */
 export function featuredListingCheckout(

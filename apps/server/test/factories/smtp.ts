@@ -1,7 +1,7 @@
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterEach } from 'vitest';
-import { createMailer, type Mailer } from '../../src/modules/notifications/mailer.ts';
+import { createMailer, type Mailer } from '../../src/modules/notifications/index.ts';
 
 /** One message as the SMTP server received it: the envelope, the parsed parts and the raw source. */
 export type ReceivedMail = {

@@ -18,7 +18,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { databaseUnavailable, isDatabaseUnavailable } from '../../lib/database-unavailable.ts';
 import { logError } from '../../lib/log-error.ts';
 import type { SessionUser } from '../../plugins/session.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import type { SettingsService } from '../settings/index.ts';
 import {
   countFailedSignIns,
   countUnconfirmedUsers,

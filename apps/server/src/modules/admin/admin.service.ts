@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AccessService, AdminRow } from '../access/index.ts';
-import { findUserByEmail } from '../accounts/accounts.repository.ts';
+import { findUserByEmail } from '../accounts/index.ts';
 
 export type AdminService = ReturnType<typeof createAdminService>;
 

@@ -6,16 +6,18 @@ import { adminClient } from '../../../test/factories/billing.ts';
 import { createCompanyOf, createListingOf } from '../../../test/factories/messaging.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
 import type { Db } from '../../db/client.ts';
-import { admins } from '../access/admins.table.ts';
-import { adminAuditLog } from '../access/audit.table.ts';
-import { users } from '../accounts/accounts.table.ts';
-import { blogPosts } from '../blog/blog.table.ts';
-import { companies } from '../companies/companies.table.ts';
-import { deals } from '../deals/deals.table.ts';
-import { paymentMethods } from '../deals/payment-methods.table.ts';
-import { wireTransfers } from '../deals/wire-transfers.table.ts';
-import { listings } from '../listings/listings.table.ts';
-import { warmFactors } from '../market/impact.table.ts';
+import {
+  adminAuditLog,
+  admins,
+  blogPosts,
+  companies,
+  deals,
+  listings,
+  paymentMethods,
+  users,
+  warmFactors,
+  wireTransfers,
+} from '../../db/schema.ts';
 
 beforeAll(async () => {
   await getWorkerDatabase();

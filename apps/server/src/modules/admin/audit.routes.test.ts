@@ -5,7 +5,7 @@ import { signedInClient, signUpBody } from '../../../test/factories/accounts.ts'
 import { adminClient } from '../../../test/factories/billing.ts';
 import { createCompanyOf, createListingOf } from '../../../test/factories/messaging.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
-import { adminAuditLog } from '../access/audit.table.ts';
+import { adminAuditLog } from '../../db/schema.ts';
 
 beforeAll(async () => {
   await getWorkerDatabase();

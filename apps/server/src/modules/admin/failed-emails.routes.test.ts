@@ -4,8 +4,8 @@ import { buildTestApp, createClient } from '../../../test/build-test-app.ts';
 import { signedInClient } from '../../../test/factories/accounts.ts';
 import { adminClient, createTestClock } from '../../../test/factories/billing.ts';
 import { startSmtpServer } from '../../../test/factories/smtp.ts';
-import { adminAuditLog } from '../access/audit.table.ts';
-import { MAX_DELIVERY_ATTEMPTS } from '../notifications/notifications.service.ts';
+import { adminAuditLog } from '../../db/schema.ts';
+import { MAX_DELIVERY_ATTEMPTS } from '../notifications/index.ts';
 
 /** Two emails the SMTP server refused for their whole retry window; it takes mail again afterwards. */
 async function setUpFailedEmails() {

@@ -6,10 +6,7 @@ import { signedInClient, signUpBody, waitForEmail } from '../../../test/factorie
 import { adminClient } from '../../../test/factories/billing.ts';
 import { insertListing, insertTrader } from '../../../test/factories/deals.ts';
 import type { Db } from '../../db/client.ts';
-import { companies } from '../companies/companies.table.ts';
-import { deals } from '../deals/deals.table.ts';
-import { wireTransfers } from '../deals/wire-transfers.table.ts';
-import { listings } from '../listings/listings.table.ts';
+import { companies, deals, listings, wireTransfers } from '../../db/schema.ts';
 
 async function insertWire(db: Db, userId: string, status: 'pending' | 'received' | 'verified' | 'failed') {
   await db.insert(wireTransfers).values({

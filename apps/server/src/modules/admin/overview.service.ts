@@ -1,9 +1,8 @@
 import type { AdminOverview } from '@app/shared/admin/admin-overview.schemas';
-import type { AccountsService } from '../accounts/accounts.service.ts';
-import type { CompaniesService } from '../companies/companies.service.ts';
-import type { DealsService } from '../deals/deals.service.ts';
-import type { WireTransfersService } from '../deals/wire-transfers.service.ts';
-import type { ListingsService } from '../listings/listings.service.ts';
+import type { AccountsService } from '../accounts/index.ts';
+import type { CompaniesService } from '../companies/index.ts';
+import type { DealsService, WireTransfersService } from '../deals/index.ts';
+import type { ListingsService } from '../listings/index.ts';
 
 export type OverviewService = ReturnType<typeof createOverviewService>;
 

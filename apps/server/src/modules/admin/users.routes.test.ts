@@ -6,8 +6,8 @@ import WebSocket from 'ws';
 import { buildTestApp, createClient, type TestClient } from '../../../test/build-test-app.ts';
 import { signedInClient } from '../../../test/factories/accounts.ts';
 import { connectSocketAs, listenForSockets } from '../../../test/factories/realtime.ts';
-import { users as usersTable } from '../accounts/accounts.table.ts';
-import { SESSION_ENDED_CLOSE_CODE } from '../realtime/realtime.service.ts';
+import { users as usersTable } from '../../db/schema.ts';
+import { SESSION_ENDED_CLOSE_CODE } from '../realtime/index.ts';
 
 async function setup() {
   const { app, database } = await buildTestApp();

@@ -10,9 +10,9 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AccessService, AdminRow } from '../access/index.ts';
-import { findUserByEmail, findUserById } from '../accounts/accounts.repository.ts';
-import type { SessionUser } from '../accounts/accounts.service.ts';
-import type { RealtimeService } from '../realtime/realtime.service.ts';
+import type { SessionUser } from '../accounts/index.ts';
+import { findUserByEmail, findUserById } from '../accounts/index.ts';
+import type { RealtimeService } from '../realtime/index.ts';
 import type { AdminService } from './admin.service.ts';
 import { type AdminUserRow, deleteSessionsOfUser, listUsers, setSuspension } from './users.repository.ts';
 

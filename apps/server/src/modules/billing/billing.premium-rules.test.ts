@@ -23,7 +23,7 @@ import {
   subscribedClient,
 } from '../../../test/factories/billing.ts';
 import { createCompanyOf, createListingOf } from '../../../test/factories/messaging.ts';
-import { LEDGER_ACCOUNTS } from '../ledger/ledger.service.ts';
+import { LEDGER_ACCOUNTS } from '../ledger/index.ts';
 import { subscriptions } from './billing.table.ts';
 
 const REFUND = '/api/billing/subscription/refund';

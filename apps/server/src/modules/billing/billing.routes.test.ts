@@ -19,8 +19,8 @@ import {
   settleWebhooks,
   subscribedClient,
 } from '../../../test/factories/billing.ts';
-import { LEDGER_ACCOUNTS } from '../ledger/ledger.service.ts';
-import { CARD_DECLINED_MESSAGE } from '../payments/providers/sandbox/sandbox.provider.ts';
+import { LEDGER_ACCOUNTS } from '../ledger/index.ts';
+import { CARD_DECLINED_MESSAGE } from '../payments/index.ts';
 
 const DAY = 86_400_000;
 

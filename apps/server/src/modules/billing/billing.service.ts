@@ -23,15 +23,10 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { CompaniesService } from '../companies/companies.service.ts';
-import {
-  callProvider,
-  type Payer,
-  type PaymentRow,
-  type PaymentsService,
-} from '../payments/payments.service.ts';
-import type { RealtimeService } from '../realtime/realtime.service.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import type { CompaniesService } from '../companies/index.ts';
+import { callProvider, type Payer, type PaymentRow, type PaymentsService } from '../payments/index.ts';
+import type { RealtimeService } from '../realtime/index.ts';
+import type { SettingsService } from '../settings/index.ts';
 import {
   insertPremiumCheckout,
   insertPremiumRefund,

@@ -1,12 +1,7 @@
 import { PRESET_CAMPAIGN_SUBJECT } from '@app/shared/admin/bulk-email.schemas';
 import sanitizeHtml from 'sanitize-html';
-import { blogContentFromInput, hasVisibleContent } from '../blog/blog-html.ts';
-import {
-  type EmailBrand,
-  emailDocument,
-  escapeHtml,
-  type RenderedEmail,
-} from '../notifications/email-templates.ts';
+import { blogContentFromInput, hasVisibleContent } from '../blog/index.ts';
+import { type EmailBrand, emailDocument, escapeHtml, type RenderedEmail } from '../notifications/index.ts';
 
 /** What every campaign email needs besides its content: whom it greets and where opting out happens. */
 export type CampaignRecipient = { name: string; unsubscribeUrl: string };

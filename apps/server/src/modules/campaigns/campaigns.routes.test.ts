@@ -13,7 +13,7 @@ import { signedInClient, waitForEmail } from '../../../test/factories/accounts.t
 import { adminClient } from '../../../test/factories/billing.ts';
 import { startSmtpServer } from '../../../test/factories/smtp.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
-import type { Mailer } from '../notifications/mailer.ts';
+import type { Mailer } from '../notifications/index.ts';
 
 beforeAll(async () => {
   await getWorkerDatabase();

@@ -5,13 +5,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_APP_URL, testEnv } from '../../../test/build-test-app.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
 import type { Db } from '../../db/client.ts';
+import { companies, emailOutbox, subscriptions, users } from '../../db/schema.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
 import { createAccessService } from '../access/index.ts';
-import { users } from '../accounts/accounts.table.ts';
-import { subscriptions } from '../billing/billing.table.ts';
-import { companies } from '../companies/companies.table.ts';
-import type { Mailer, OutgoingEmail } from '../notifications/mailer.ts';
-import { emailOutbox } from '../notifications/notifications.table.ts';
+import type { Mailer, OutgoingEmail } from '../notifications/index.ts';
 import {
   CAMPAIGN_BATCH_JOB,
   campaignBatchPlan,

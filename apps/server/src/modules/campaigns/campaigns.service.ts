@@ -17,9 +17,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
 import type { AuditRecorder } from '../access/index.ts';
-import type { SessionUser } from '../accounts/accounts.service.ts';
-import type { EmailRenderer } from '../notifications/email-templates.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { SessionUser } from '../accounts/index.ts';
+import type { EmailRenderer, NotificationsService } from '../notifications/index.ts';
 import {
   type CampaignRecipient,
   customCampaignEmail,

@@ -18,10 +18,10 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type AuditRecorder, noAudit } from '../access/index.ts';
-import type { SessionUser } from '../accounts/accounts.service.ts';
-import { companyRemovedEmail, companyVerifiedEmail } from '../notifications/email-templates.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { RealtimeService } from '../realtime/realtime.service.ts';
+import type { SessionUser } from '../accounts/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
+import { companyRemovedEmail, companyVerifiedEmail } from '../notifications/index.ts';
+import type { RealtimeService } from '../realtime/index.ts';
 import {
   type CompanyRow,
   type CompanyWithOwner,

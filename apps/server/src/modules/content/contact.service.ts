@@ -9,9 +9,9 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ErrorReporter } from '../../lib/error-reporter.ts';
-import type { SessionUser } from '../accounts/accounts.service.ts';
-import { contactMessageEmail } from '../notifications/email-templates.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { SessionUser } from '../accounts/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
+import { contactMessageEmail } from '../notifications/index.ts';
 import {
   countRecentContactMessages,
   insertContactMessage,

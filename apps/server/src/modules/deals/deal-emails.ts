@@ -1,4 +1,4 @@
-import { type EmailBrand, escapeHtml, type RenderedEmail } from '../notifications/email-templates.ts';
+import { type EmailBrand, escapeHtml, type RenderedEmail } from '../notifications/index.ts';
 
 /** A deal notification: a heading, the facts as lines, and a link to the deal list. */
 export function dealEmail(

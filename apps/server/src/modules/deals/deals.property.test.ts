@@ -11,9 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import { createTestClock, settleWebhooks } from '../../../test/factories/billing.ts';
 import { insertListing, insertTrader, paySandboxCheckout } from '../../../test/factories/deals.ts';
+import { setSettings } from '../../../test/factories/settings.ts';
 import { rawQuery } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { upsertSettings } from '../settings/settings.repository.ts';
 import { findDeal, listDealEvents } from './deals.repository.ts';
 
 type Party = 'buyer' | 'seller';
@@ -161,7 +161,7 @@ describe('deals: random sequences of actions keep the invariants', () => {
         async (start, randomSteps, escrowRequired) => {
           const steps = [...start, ...randomSteps];
           // The deal snapshots the setting at creation.
-          await upsertSettings(db, [{ key: 'deals.escrow_required', value: escrowRequired }], null);
+          await setSettings(db, [{ key: 'deals.escrow_required', value: escrowRequired }]);
           const buyer = await insertTrader(db, 'Buyer');
           const seller = await insertTrader(db, 'Seller');
           const listing = await insertListing(db, seller.id, { priceCents: 120_000, quantity: 1 });

@@ -4,10 +4,10 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import { createTestClock, settleWebhooks } from '../../../test/factories/billing.ts';
 import { insertListing, insertTrader, paySandboxCheckout } from '../../../test/factories/deals.ts';
+import { setSettings } from '../../../test/factories/settings.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
 import { rawQuery } from '../../db/client.ts';
-import type { SessionUser } from '../accounts/accounts.service.ts';
-import { upsertSettings } from '../settings/settings.repository.ts';
+import type { SessionUser } from '../accounts/index.ts';
 import { escrowHeldOfDeals, listDealEvents } from './deals.repository.ts';
 
 let current: FastifyInstance | undefined;
@@ -30,8 +30,7 @@ async function setup(opts: { clock?: ReturnType<typeof createTestClock> } = {}) 
   const { deals, ledger } = app.services;
   const escrowOf = async (dealId: string) => 0 - (await ledger.getBalance(`escrow:held:${dealId}`)) || 0;
   /** What /admin/system's "escrow required" switch stores. */
-  const setEscrowRequired = (value: boolean) =>
-    upsertSettings(db, [{ key: 'deals.escrow_required', value }], null);
+  const setEscrowRequired = (value: boolean) => setSettings(db, [{ key: 'deals.escrow_required', value }]);
   /** Every ledger line that ever touched the deal's escrow account. */
   const escrowLines = async (dealId: string) =>
     Number(

@@ -42,14 +42,14 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { logError as logErrorLine } from '../../lib/log-error.ts';
 import { type AuditEntry, type AuditRecorder, noAudit } from '../access/index.ts';
-import type { SessionUser } from '../accounts/accounts.service.ts';
-import { LEDGER_ACCOUNTS, type LedgerLine, type LedgerService } from '../ledger/ledger.service.ts';
-import type { ListingsService } from '../listings/listings.service.ts';
-import type { MessagingService } from '../messaging/messaging.service.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { PaymentRow, PaymentsService } from '../payments/payments.service.ts';
-import type { RealtimeService } from '../realtime/realtime.service.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import type { SessionUser } from '../accounts/index.ts';
+import { LEDGER_ACCOUNTS, type LedgerLine, type LedgerService } from '../ledger/index.ts';
+import type { ListingsService } from '../listings/index.ts';
+import type { MessagingService } from '../messaging/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
+import type { PaymentRow, PaymentsService } from '../payments/index.ts';
+import type { RealtimeService } from '../realtime/index.ts';
+import type { SettingsService } from '../settings/index.ts';
 import { dealEmail } from './deal-emails.ts';
 import {
   accountBalance,

@@ -7,7 +7,7 @@ import { createTestClock, pathOf, postForm, SUCCESS_CARD } from '../../../test/f
 import { insertListing, insertTrader } from '../../../test/factories/deals.ts';
 import { ledgerCash, providerTotals } from '../../../test/factories/money.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { SANDBOX_WEBHOOK_PATH } from '../payments/providers/sandbox/sandbox.provider.ts';
+import { SANDBOX_WEBHOOK_PATH } from '../payments/index.ts';
 
 // Random deal lifecycles with the money's edges: payment-method switches, stale checkout pages paid
 // late, webhooks duplicated and out of order, concurrent transitions and administrator actions. After

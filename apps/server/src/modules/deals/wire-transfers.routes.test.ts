@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTestApp, createClient } from '../../../test/build-test-app.ts';
 import { signedInClient } from '../../../test/factories/accounts.ts';
 import { adminClient } from '../../../test/factories/billing.ts';
-import { LEDGER_ACCOUNTS } from '../ledger/ledger.service.ts';
+import { LEDGER_ACCOUNTS } from '../ledger/index.ts';
 
 /** A buyer with a pending $1,030 wire for a $1,000 deal (commission included). */
 async function pendingWire(app: FastifyInstance) {

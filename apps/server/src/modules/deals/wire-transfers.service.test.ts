@@ -6,7 +6,7 @@ import { buildTestApp } from '../../../test/build-test-app.ts';
 import { signedInClient, waitForEmail } from '../../../test/factories/accounts.ts';
 import type { Database } from '../../db/client.ts';
 import { systemClock } from '../../lib/clock.ts';
-import { LEDGER_ACCOUNTS, type LedgerService } from '../ledger/ledger.service.ts';
+import { LEDGER_ACCOUNTS, type LedgerService } from '../ledger/index.ts';
 import {
   createWireTransfersService,
   generateWireReference,

@@ -13,11 +13,11 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ErrorReporter } from '../../lib/error-reporter.ts';
 import { type AuditRecorder, noAudit } from '../access/index.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
-import { LEDGER_ACCOUNTS } from '../ledger/ledger.service.ts';
-import { wireInstructionsEmail } from '../notifications/email-templates.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import type { LedgerService } from '../ledger/index.ts';
+import { LEDGER_ACCOUNTS } from '../ledger/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
+import { wireInstructionsEmail } from '../notifications/index.ts';
+import type { SettingsService } from '../settings/index.ts';
 import {
   countAwaitingVerification as countWiresAwaitingVerification,
   findPendingWireTransfer,

@@ -33,12 +33,12 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { type AuditRecorder, noAudit } from '../access/index.ts';
-import type { SessionUser } from '../accounts/accounts.service.ts';
-import type { BillingService } from '../billing/billing.service.ts';
-import { listingRejectedEmail } from '../notifications/email-templates.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { PaymentsService } from '../payments/payments.service.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import type { SessionUser } from '../accounts/index.ts';
+import type { BillingService } from '../billing/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
+import { listingRejectedEmail } from '../notifications/index.ts';
+import type { PaymentsService } from '../payments/index.ts';
+import type { SettingsService } from '../settings/index.ts';
 import { processListingImage, readImageHeader } from './listing-images.ts';
 import { materialChanges } from './listing-review.ts';
 import {

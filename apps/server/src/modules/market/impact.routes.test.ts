@@ -15,8 +15,7 @@ import { adminClient } from '../../../test/factories/billing.ts';
 import { createCompanyOf, createListingOf } from '../../../test/factories/messaging.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
 import type { Db } from '../../db/client.ts';
-import { adminAuditLog } from '../access/audit.table.ts';
-import { deals } from '../deals/deals.table.ts';
+import { adminAuditLog, deals } from '../../db/schema.ts';
 import { warmFactors } from './impact.table.ts';
 
 type Signed = Awaited<ReturnType<typeof signedInClient>>;

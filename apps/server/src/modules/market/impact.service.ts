@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type AuditRecorder, noAudit } from '../access/index.ts';
-import type { SessionUser } from '../accounts/accounts.service.ts';
+import type { SessionUser } from '../accounts/index.ts';
 import {
   fillUneditedLandfillingFactor,
   findWarmFactor,

@@ -1,5 +1,5 @@
 import type { JobQueue } from '../../lib/jobs.ts';
-import type { ListingsService } from '../listings/listings.service.ts';
+import type { ListingsService } from '../listings/index.ts';
 import { warmGeocoder } from './geocoder.ts';
 import type { MatchingService } from './matching.service.ts';
 

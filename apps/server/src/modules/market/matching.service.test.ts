@@ -9,11 +9,11 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import { insertTrader } from '../../../test/factories/deals.ts';
 import { matchingSettled } from '../../../test/factories/matching.ts';
+import { setSettings } from '../../../test/factories/settings.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
 import type { Db } from '../../db/client.ts';
-import type { SessionUser } from '../accounts/accounts.service.ts';
-import { userNotifications } from '../notifications/user-notifications.table.ts';
-import { upsertSettings } from '../settings/settings.repository.ts';
+import { userNotifications } from '../../db/schema.ts';
+import type { SessionUser } from '../accounts/index.ts';
 import { listingMatches } from './matching.table.ts';
 
 beforeAll(async () => {
@@ -266,7 +266,7 @@ describe('smart matching', () => {
     await waitForMatches(app, seller, sell, 1);
 
     // 6.25% under the seller: out with a 5% tolerance, in again at 10%.
-    await upsertSettings(db, [{ key: 'market.match_price_tolerance_bps', value: 500 }], null);
+    await setSettings(db, [{ key: 'market.match_price_tolerance_bps', value: 500 }]);
     await app.services.listings.updateOwnListing(
       seller,
       sell,
@@ -275,7 +275,7 @@ describe('smart matching', () => {
     await waitForMatches(app, seller, sell, 0);
     expect(await matchesOf(app, buyer, buy)).toEqual([]);
 
-    await upsertSettings(db, [{ key: 'market.match_price_tolerance_bps', value: 1000 }], null);
+    await setSettings(db, [{ key: 'market.match_price_tolerance_bps', value: 1000 }]);
     await app.services.listings.updateOwnListing(buyer, buy, UpdateListingBodySchema.parse({ price: 7600 }));
     await waitForMatches(app, buyer, buy, 1);
     // The pair is new again, so the seller hears of it; the buyer had heard of the first one.

@@ -11,12 +11,11 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { SessionUser } from '../accounts/accounts.service.ts';
-import { matchDigestEmail } from '../notifications/email-templates.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { UserNotificationsService } from '../notifications/user-notifications.service.ts';
-import type { RealtimeService } from '../realtime/realtime.service.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import type { SessionUser } from '../accounts/index.ts';
+import type { NotificationsService, UserNotificationsService } from '../notifications/index.ts';
+import { matchDigestEmail } from '../notifications/index.ts';
+import type { RealtimeService } from '../realtime/index.ts';
+import type { SettingsService } from '../settings/index.ts';
 import {
   deleteCrossFamilyMatches,
   deleteMatchesOf,

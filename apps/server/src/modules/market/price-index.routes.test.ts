@@ -6,11 +6,11 @@ import { buildTestApp, createClient, TEST_APP_URL } from '../../../test/build-te
 import { createTestClock } from '../../../test/factories/billing.ts';
 import { insertListing, insertTrader } from '../../../test/factories/deals.ts';
 import { type Frame, listenForSockets } from '../../../test/factories/realtime.ts';
+import { setSettings } from '../../../test/factories/settings.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
 import type { Db } from '../../db/client.ts';
-import type { SessionUser } from '../accounts/accounts.service.ts';
-import { listings } from '../listings/listings.table.ts';
-import { upsertSettings } from '../settings/settings.repository.ts';
+import { listings } from '../../db/schema.ts';
+import type { SessionUser } from '../accounts/index.ts';
 
 beforeAll(async () => {
   await getWorkerDatabase();
@@ -140,7 +140,7 @@ describe('price index', () => {
     expect(await barley()).toMatchObject({ priceCentsPerTonne: 1_000_000, source: 'listings' });
 
     // Completed without escrow: the parties settle outside the platform.
-    await upsertSettings(db, [{ key: 'deals.escrow_required', value: false }], null);
+    await setSettings(db, [{ key: 'deals.escrow_required', value: false }]);
     const { deals } = app.services;
     const deal = await deals.createDeal(buyer, { listingId: listing.id, dealValue: 36_288 });
     await deals.act(buyer, deal.id, { action: 'confirm' });

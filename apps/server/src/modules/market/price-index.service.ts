@@ -20,8 +20,8 @@ import type {
 import { pricePerTonneCents } from '@app/shared/market/units';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { RealtimeService } from '../realtime/realtime.service.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import type { RealtimeService } from '../realtime/index.ts';
+import type { SettingsService } from '../settings/index.ts';
 import * as repo from './price-index.repository.ts';
 
 export type PriceIndexService = ReturnType<typeof createPriceIndexService>;

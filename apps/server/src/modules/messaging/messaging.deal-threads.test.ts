@@ -6,7 +6,7 @@ import { buildTestApp, createClient, type TestClient } from '../../../test/build
 import { signedInClient } from '../../../test/factories/accounts.ts';
 import { adminClient, settleWebhooks, subscribedClient } from '../../../test/factories/billing.ts';
 import { createListingOf, payCheckout } from '../../../test/factories/messaging.ts';
-import { LEDGER_ACCOUNTS } from '../ledger/ledger.service.ts';
+import { LEDGER_ACCOUNTS } from '../ledger/index.ts';
 import { conversations } from './messaging.table.ts';
 
 type Summary = { id: string; origin: string; canWrite: boolean; writeBlockedReason: string | null };

@@ -5,7 +5,7 @@ import { buildTestApp, createClient, TEST_APP_URL, type TestClient } from '../..
 import { signedInClient } from '../../../test/factories/accounts.ts';
 import { settleWebhooks, subscribedClient } from '../../../test/factories/billing.ts';
 import { createCompanyOf, createListingOf, payCheckout } from '../../../test/factories/messaging.ts';
-import { LEDGER_ACCOUNTS } from '../ledger/ledger.service.ts';
+import { LEDGER_ACCOUNTS } from '../ledger/index.ts';
 import { contactRequests } from './messaging.table.ts';
 
 const contactFeePayments = async (client: TestClient) =>

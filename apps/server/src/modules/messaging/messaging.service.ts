@@ -25,12 +25,12 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { logError as logErrorLine } from '../../lib/log-error.ts';
-import type { SessionUser } from '../accounts/accounts.service.ts';
-import type { BillingService } from '../billing/billing.service.ts';
-import { messageDigestEmail } from '../notifications/email-templates.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { PaymentsService } from '../payments/payments.service.ts';
-import type { RealtimeService } from '../realtime/realtime.service.ts';
+import type { SessionUser } from '../accounts/index.ts';
+import type { BillingService } from '../billing/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
+import { messageDigestEmail } from '../notifications/index.ts';
+import type { PaymentsService } from '../payments/index.ts';
+import type { RealtimeService } from '../realtime/index.ts';
 import {
   type ContactRequestRow,
   type ConversationRow,

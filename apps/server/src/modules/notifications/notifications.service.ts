@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SettingValues } from '@app/shared/settings/settings.schemas';
 import type { Db } from '../../db/client.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import type { SettingsService } from '../settings/index.ts';
 import type { EmailBrand, EmailRenderer, RenderedEmail } from './email-templates.ts';
 import type { Mailer, OutgoingEmail } from './mailer.ts';
 import {

@@ -10,10 +10,10 @@ import {
 } from '../../../test/factories/billing.ts';
 import { insertListing, insertTrader, paySandboxCheckout } from '../../../test/factories/deals.ts';
 import { expectMoneyReconciled, providerTotals, race } from '../../../test/factories/money.ts';
+import { setSettings } from '../../../test/factories/settings.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
 import { type Database, rawQuery } from '../../db/client.ts';
-import type { SessionUser } from '../accounts/accounts.service.ts';
-import { upsertSettings } from '../settings/settings.repository.ts';
+import type { SessionUser } from '../accounts/index.ts';
 import { SANDBOX_WEBHOOK_PATH } from './providers/sandbox/sandbox.provider.ts';
 
 // One open checkout page per payment; a charge on any other page is refunded, never kept.
@@ -149,7 +149,7 @@ describe('checkout pages of one payment', () => {
   it('five concurrent commission payments open one page and charge the commission once', async () => {
     const ctx = await setup();
     // Escrow optional: shipped unfunded, the commission is collected by Pay Commission.
-    await upsertSettings(ctx.database.db, [{ key: 'deals.escrow_required', value: false }], null);
+    await setSettings(ctx.database.db, [{ key: 'deals.escrow_required', value: false }]);
     const deal = await ctx.agreedDeal(2_500);
     await ctx.deals.act(ctx.seller, deal.id, { action: 'ship-goods' });
     const results = await race(5, () => ctx.deals.payCommission(ctx.buyer, deal.id, { payer: 'buyer' }));

@@ -15,7 +15,7 @@ import {
   settleWebhooks,
 } from '../../../test/factories/billing.ts';
 import { featuredListingCheckout } from '../../../test/factories/payments.ts';
-import { LEDGER_ACCOUNTS } from '../ledger/ledger.service.ts';
+import { LEDGER_ACCOUNTS } from '../ledger/index.ts';
 import type { PaymentRow } from './payments.service.ts';
 
 /** Replaces the listings module's featured-listing handler with one that records each call (and can fail the first ones). */

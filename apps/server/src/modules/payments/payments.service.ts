@@ -14,8 +14,8 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { logError as logErrorLine } from '../../lib/log-error.ts';
-import { LEDGER_ACCOUNTS, type LedgerService, ledgerMovements } from '../ledger/ledger.service.ts';
-import type { RealtimeService } from '../realtime/realtime.service.ts';
+import { LEDGER_ACCOUNTS, type LedgerService, ledgerMovements } from '../ledger/index.ts';
+import type { RealtimeService } from '../realtime/index.ts';
 import {
   HANDLED_EVENT_TYPES,
   type HandledEventType,

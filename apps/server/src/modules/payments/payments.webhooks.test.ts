@@ -4,7 +4,7 @@ import { buildTestApp } from '../../../test/build-test-app.ts';
 import { signedInClient } from '../../../test/factories/accounts.ts';
 import { expectSubscribed, pathOf, payPremiumCheckout, postForm } from '../../../test/factories/billing.ts';
 import { rawQuery } from '../../db/client.ts';
-import { LEDGER_ACCOUNTS } from '../ledger/ledger.service.ts';
+import { LEDGER_ACCOUNTS } from '../ledger/index.ts';
 import { SANDBOX_WEBHOOK_PATH, type SandboxProvider } from './providers/sandbox/sandbox.provider.ts';
 import type { SandboxEvent } from './providers/sandbox/sandbox.repository.ts';
 import { signSandboxPayload } from './providers/sandbox/sandbox-signature.ts';

@@ -13,9 +13,8 @@ import { signedInClient } from '../../../test/factories/accounts.ts';
 import { adminClient, createTestClock } from '../../../test/factories/billing.ts';
 import { bearer, listingBody } from '../../../test/factories/public-api.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
+import { adminAuditLog, users } from '../../db/schema.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
-import { adminAuditLog } from '../access/audit.table.ts';
-import { users } from '../accounts/accounts.table.ts';
 import { apiTokens } from './public-api.table.ts';
 
 const storage = createLocalStorage(`/tmp/recytrade-test-uploads-${process.pid}`);

@@ -30,7 +30,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { registerBearerAuth, requireApiUser } from '../../plugins/bearer-auth.ts';
 import { requireUser } from '../../plugins/session.ts';
 import type { AccessService } from '../access/index.ts';
-import type { ListingsService } from '../listings/listings.service.ts';
+import type { ListingsService } from '../listings/index.ts';
 import { hashSecret, type PublicApiService } from './public-api.service.ts';
 
 const IdParams = z.object({ id: z.string().min(1).max(100) });

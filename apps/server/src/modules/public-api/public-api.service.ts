@@ -19,7 +19,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ApiPrincipal } from '../../plugins/bearer-auth.ts';
 import { type AuditActor, type AuditRecorder, noAudit } from '../access/index.ts';
-import type { SessionUser } from '../accounts/accounts.service.ts';
+import type { SessionUser } from '../accounts/index.ts';
 import {
   type ApiKeyRow,
   countActiveKeys,

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, createClient, TEST_APP_URL } from '../../../test/build-test-app.ts';
 import { insertListing, insertTrader } from '../../../test/factories/deals.ts';
-import { listingImages, listings } from '../listings/listings.table.ts';
+import { listingImages, listings } from '../../db/schema.ts';
 import { escapeHtml, escapeXml, injectHead } from './seo.service.ts';
 
 /** A stand-in for the built web app's index.html. */

@@ -10,9 +10,9 @@ import {
 } from '@app/shared/seo/pages';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { BlogService } from '../blog/blog.service.ts';
-import type { CompaniesService } from '../companies/companies.service.ts';
-import type { ListingsService } from '../listings/listings.service.ts';
+import type { BlogService } from '../blog/index.ts';
+import type { CompaniesService } from '../companies/index.ts';
+import type { ListingsService } from '../listings/index.ts';
 
 /** The metadata one page's HTML carries. */
 export type PageHead = {

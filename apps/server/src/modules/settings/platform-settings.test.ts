@@ -7,9 +7,7 @@ import { adminClient } from '../../../test/factories/billing.ts';
 import { createListingOf } from '../../../test/factories/messaging.ts';
 import { startSmtpServer } from '../../../test/factories/smtp.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
-import { adminAuditLog } from '../access/audit.table.ts';
-import { users } from '../accounts/accounts.table.ts';
-import { listings } from '../listings/listings.table.ts';
+import { adminAuditLog, listings, users } from '../../db/schema.ts';
 import { upsertSettings } from './settings.repository.ts';
 
 const errorOf = (res: { json(): unknown }) =>

@@ -11,8 +11,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
 import type { AuditRecorder } from '../access/index.ts';
-import type { SessionUser } from '../accounts/accounts.service.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import type { SessionUser } from '../accounts/index.ts';
+import type { SettingsService } from '../settings/index.ts';
 import {
   failStaleBackups,
   findBackupById,

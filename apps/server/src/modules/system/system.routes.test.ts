@@ -13,7 +13,7 @@ import { buildTestApp, createClient, type TestClient } from '../../../test/build
 import { signedInClient } from '../../../test/factories/accounts.ts';
 import { adminClient } from '../../../test/factories/billing.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
-import { adminAuditLog } from '../access/audit.table.ts';
+import { adminAuditLog } from '../../db/schema.ts';
 import { insertBackup } from './backups.repository.ts';
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { formatCents } from '@app/shared/money/money';
-import { escapeHtml, layout } from '../../payments/providers/sandbox/sandbox-pages.ts';
+import { escapeHtml, layout } from '../../payments/index.ts';
 import type { SandboxEscrowRow } from './sandbox-escrow.repository.ts';
 
 // The escrow sandbox's hosted page: server-rendered HTML forms without script, like the payment

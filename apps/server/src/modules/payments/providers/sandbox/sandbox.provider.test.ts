@@ -12,7 +12,7 @@ import {
   settleWebhooks,
   subscribedClient,
 } from '../../../../../test/factories/billing.ts';
-import { LEDGER_ACCOUNTS } from '../../../ledger/ledger.service.ts';
+import { LEDGER_ACCOUNTS } from '../../../ledger/index.ts';
 import { addMonthsUtc } from './sandbox.provider.ts';
 
 async function statusOf(client: TestClient) {

@@ -1,0 +1,7 @@
+/**
+ * The billing module's face: what other modules and the app may use. Other modules import from here only.
+ */
+
+export { scheduleBillingJobs } from './billing.job.ts';
+export { billingRoutes } from './billing.routes.ts';
+export { type BillingService, createBillingService } from './billing.service.ts';

@@ -1,0 +1,6 @@
+/**
+ * The content module's face: what other modules and the app may use. Other modules import from here only.
+ */
+
+export { contactRoutes } from './contact.routes.ts';
+export { type ContactService, createContactService } from './contact.service.ts';

@@ -1,0 +1,12 @@
+/**
+ * The ledger module's face: what other modules and the app may use. Other modules import from here only.
+ */
+
+export { ledgerRoutes } from './ledger.routes.ts';
+export {
+  createLedgerService,
+  LEDGER_ACCOUNTS,
+  type LedgerLine,
+  type LedgerService,
+  ledgerMovements,
+} from './ledger.service.ts';

@@ -1,0 +1,7 @@
+/**
+ * The listings module's face: what other modules and the app may use. Other modules import from here only.
+ */
+
+export { scheduleListingsJobs } from './listings.job.ts';
+export { listingsRoutes } from './listings.routes.ts';
+export { createListingsService, type ListingsService } from './listings.service.ts';

@@ -1,0 +1,24 @@
+/**
+ * The market module's face: what other modules and the app may use. Other modules import from here only.
+ */
+
+export { geocodeLocation } from './geocoder.ts';
+export { gradesRoutes } from './grades.routes.ts';
+export { createGradesService } from './grades.service.ts';
+export { impactRoutes } from './impact.routes.ts';
+export { createImpactService, type ImpactService } from './impact.service.ts';
+export {
+  MATCHING_BACKFILL_JOB,
+  MATCHING_COMPUTE_JOB,
+  requestMatching,
+  scheduleMatchingJobs,
+} from './matching.job.ts';
+export { matchingRoutes } from './matching.routes.ts';
+export { createMatchingService, type MatchingService } from './matching.service.ts';
+export {
+  requestPriceIndexRebuild,
+  requestPriceIndexRecompute,
+  schedulePriceIndexJobs,
+} from './price-index.job.ts';
+export { priceIndexRoutes } from './price-index.routes.ts';
+export { createPriceIndexService, type PriceIndexService } from './price-index.service.ts';

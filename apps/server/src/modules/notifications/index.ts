@@ -1,0 +1,33 @@
+/**
+ * The notifications module's face: what other modules and the app may use. Other modules import from here only.
+ */
+
+export {
+  companyRemovedEmail,
+  companyVerifiedEmail,
+  contactMessageEmail,
+  type EmailBrand,
+  type EmailRenderer,
+  emailDocument,
+  emailVerificationEmail,
+  escapeHtml,
+  listingRejectedEmail,
+  matchDigestEmail,
+  messageDigestEmail,
+  passwordResetEmail,
+  type RenderedEmail,
+  wireInstructionsEmail,
+} from './email-templates.ts';
+export { createMailer, type Mailer, type OutgoingEmail } from './mailer.ts';
+export { devMailboxRoutes } from './notifications.routes.ts';
+export {
+  createNotificationsService,
+  MAX_DELIVERY_ATTEMPTS,
+  type NotificationsService,
+} from './notifications.service.ts';
+export { createSettingsMailer } from './settings-mailer.ts';
+export { userNotificationsRoutes } from './user-notifications.routes.ts';
+export {
+  createUserNotificationsService,
+  type UserNotificationsService,
+} from './user-notifications.service.ts';

@@ -1,0 +1,7 @@
+/**
+ * The public-api module's face: what other modules and the app may use. Other modules import from here only.
+ */
+
+export { schedulePublicApiJobs } from './public-api.job.ts';
+export { adminApiKeysRoutes, apiKeysRoutes, publicApiV1Routes } from './public-api.routes.ts';
+export { createPublicApiService, type PublicApiService } from './public-api.service.ts';
