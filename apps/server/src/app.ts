@@ -22,22 +22,20 @@ import {
   accountsRoutes,
   createAccountsService,
   createAuth,
+  createSecurityService,
+  createUnconfirmedUsersService,
   findLiveSessionIds,
   scheduleAccountsCleanup,
+  securityRoutes,
+  unconfirmedUsersRoutes,
 } from './modules/accounts/index.ts';
 import {
   type AdminService,
   adminUsersRoutes,
   createAdminService,
   createAdminUsersService,
-  createFailedEmailsService,
   createOverviewService,
-  createSecurityService,
-  createUnconfirmedUsersService,
-  failedEmailsRoutes,
   overviewRoutes,
-  securityRoutes,
-  unconfirmedUsersRoutes,
 } from './modules/admin/index.ts';
 import { adsRoutes, createAdsService } from './modules/ads/index.ts';
 import {
@@ -115,11 +113,13 @@ import {
 } from './modules/messaging/index.ts';
 import type { Mailer } from './modules/notifications/index.ts';
 import {
+  createFailedEmailsService,
   createNotificationsService,
   createSettingsMailer,
   createUserNotificationsService,
   devMailboxRoutes,
   emailVerificationEmail,
+  failedEmailsRoutes,
   type NotificationsService,
   passwordResetEmail,
   type UserNotificationsService,

@@ -105,3 +105,19 @@ export async function findLiveSessionIds(db: Db, ids: string[], now: Date): Prom
     .where(and(inArray(sessions.id, ids), gt(sessions.expiresAt, now)));
   return new Set(rows.map((r) => r.id));
 }
+
+/** Suspends (or reinstates, with null) an account; the back office ends its sessions beside it. */
+export async function setSuspension(
+  db: Db,
+  id: string,
+  suspension: { at: Date; reason: string } | null,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ suspendedAt: suspension?.at ?? null, suspendedReason: suspension?.reason ?? null })
+    .where(eq(users.id, id));
+}
+
+export async function deleteSessionsOfUser(db: Db, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}

@@ -3,13 +3,7 @@
  */
 
 export { type AdminService, createAdminService } from './admin.service.ts';
-export { failedEmailsRoutes } from './failed-emails.routes.ts';
-export { createFailedEmailsService } from './failed-emails.service.ts';
 export { overviewRoutes } from './overview.routes.ts';
 export { createOverviewService } from './overview.service.ts';
-export { securityRoutes } from './security.routes.ts';
-export { createSecurityService } from './security.service.ts';
-export { unconfirmedUsersRoutes } from './unconfirmed-users.routes.ts';
-export { createUnconfirmedUsersService } from './unconfirmed-users.service.ts';
 export { adminUsersRoutes } from './users.routes.ts';
 export { createAdminUsersService } from './users.service.ts';

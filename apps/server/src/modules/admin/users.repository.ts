@@ -1,68 +1,68 @@
-import { and, count, desc, eq, exists, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  exists,
+  getViewSelectedFields,
+  ilike,
+  isNotNull,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sessions, users } from '../accounts/accounts.table.ts';
-import { companies } from '../companies/companies.table.ts';
+import { userDirectory } from '../accounts/index.ts';
+import { companyDirectory } from '../companies/index.ts';
 
-export type AdminUserRow = typeof users.$inferSelect & { companyNames: string[] };
+export type AdminUserRow = typeof userDirectory.$inferSelect & { companyNames: string[] };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** One page of users, newest first, matched on email, name, sign-up company or company profile name. */
+/** One page of userDirectory, newest first, matched on email, name, sign-up company or company profile name. */
 export async function listUsers(
   db: Db,
   filter: { q: string; status: 'all' | 'suspended'; limit: number; offset: number },
 ): Promise<{ rows: AdminUserRow[]; total: number }> {
   const conditions: SQL[] = [];
-  if (filter.status === 'suspended') conditions.push(isNotNull(users.suspendedAt));
+  if (filter.status === 'suspended') conditions.push(isNotNull(userDirectory.suspendedAt));
   if (filter.q) {
     const pattern = `%${escapeLike(filter.q)}%`;
     const match = or(
-      ilike(users.email, pattern),
-      ilike(users.name, pattern),
-      ilike(users.company, pattern),
+      ilike(userDirectory.email, pattern),
+      ilike(userDirectory.name, pattern),
+      ilike(userDirectory.company, pattern),
       exists(
         db
           .select({ one: sql`1` })
-          .from(companies)
-          .where(and(eq(companies.userId, users.id), ilike(companies.companyName, pattern))),
+          .from(companyDirectory)
+          .where(
+            and(eq(companyDirectory.userId, userDirectory.id), ilike(companyDirectory.companyName, pattern)),
+          ),
       ),
     );
     if (match) conditions.push(match);
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const order = filter.status === 'suspended' ? desc(users.suspendedAt) : desc(users.createdAt);
+  const order =
+    filter.status === 'suspended' ? desc(userDirectory.suspendedAt) : desc(userDirectory.createdAt);
   const [rows, [totalRow]] = await Promise.all([
     db
       .select({
-        user: users,
+        user: getViewSelectedFields(userDirectory),
         companyNames: sql<
           string[]
-        >`coalesce((select array_agg(${companies.companyName} order by ${companies.createdAt}) from ${companies} where ${companies.userId} = ${users.id}), '{}')`,
+        >`coalesce((select array_agg(${companyDirectory.companyName} order by ${companyDirectory.createdAt}) from ${companyDirectory} where ${companyDirectory.userId} = ${userDirectory.id}), '{}')`,
       })
-      .from(users)
+      .from(userDirectory)
       .where(where)
-      .orderBy(order, desc(users.id))
+      .orderBy(order, desc(userDirectory.id))
       .limit(filter.limit)
       .offset(filter.offset),
-    db.select({ n: count() }).from(users).where(where),
+    db.select({ n: count() }).from(userDirectory).where(where),
   ]);
   return {
     rows: rows.map((r) => ({ ...r.user, companyNames: r.companyNames ?? [] })),
     total: totalRow?.n ?? 0,
   };
-}
-
-export async function setSuspension(
-  db: Db,
-  id: string,
-  suspension: { at: Date; reason: string } | null,
-): Promise<void> {
-  await db
-    .update(users)
-    .set({ suspendedAt: suspension?.at ?? null, suspendedReason: suspension?.reason ?? null })
-    .where(eq(users.id, id));
-}
-
-export async function deleteSessionsOfUser(db: Db, userId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
 }

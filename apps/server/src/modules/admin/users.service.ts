@@ -11,10 +11,10 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AccessService, AdminRow } from '../access/index.ts';
 import type { SessionUser } from '../accounts/index.ts';
-import { findUserByEmail, findUserById } from '../accounts/index.ts';
+import { deleteSessionsOfUser, findUserByEmail, findUserById, setSuspension } from '../accounts/index.ts';
 import type { RealtimeService } from '../realtime/index.ts';
 import type { AdminService } from './admin.service.ts';
-import { type AdminUserRow, deleteSessionsOfUser, listUsers, setSuspension } from './users.repository.ts';
+import { type AdminUserRow, listUsers } from './users.repository.ts';
 
 export type AdminUsersService = ReturnType<typeof createAdminUsersService>;
 

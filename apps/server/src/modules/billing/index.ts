@@ -5,3 +5,5 @@
 export { scheduleBillingJobs } from './billing.job.ts';
 export { billingRoutes } from './billing.routes.ts';
 export { type BillingService, createBillingService } from './billing.service.ts';
+// Premium as SQL predicates over a user id, for audience queries in other modules.
+export { hasActivePremium, hasEverHadPremium, type PremiumContext } from './premium-predicates.ts';

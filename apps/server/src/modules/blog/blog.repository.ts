@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../accounts/accounts.table.ts';
+import { userDirectory } from '../accounts/index.ts';
 import { blogCategories, blogPosts, blogPostTags, blogTags } from './blog.table.ts';
 
 export type BlogPostRow = typeof blogPosts.$inferSelect;
@@ -24,7 +24,7 @@ const withRefs = {
   categoryId: blogCategories.id,
   categoryName: blogCategories.name,
   categorySlug: blogCategories.slug,
-  authorName: users.name,
+  authorName: userDirectory.name,
 };
 type RefsRow = {
   post: BlogPostRow;
@@ -39,7 +39,7 @@ function selectWithRefs(db: Db) {
     .select(withRefs)
     .from(blogPosts)
     .leftJoin(blogCategories, eq(blogCategories.id, blogPosts.categoryId))
-    .leftJoin(users, eq(users.id, blogPosts.authorId));
+    .leftJoin(userDirectory, eq(userDirectory.id, blogPosts.authorId));
 }
 
 /** Joins each post's tags (one query for the whole set). */

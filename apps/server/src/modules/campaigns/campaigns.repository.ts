@@ -1,10 +1,9 @@
 import { type BulkEmailTarget, INACTIVE_AFTER_DAYS } from '@app/shared/admin/bulk-email.schemas';
-import { PREMIUM_STATUSES, RENEWAL_GRACE_MS } from '@app/shared/billing/entitlements';
 import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../accounts/accounts.table.ts';
-import { subscriptions } from '../billing/billing.table.ts';
-import { companies } from '../companies/companies.table.ts';
+import { userDirectory } from '../accounts/index.ts';
+import { hasActivePremium, hasEverHadPremium } from '../billing/index.ts';
+import { companyDirectory } from '../companies/index.ts';
 import { bulkEmailCampaigns, bulkEmailRecipients, marketingUnsubscribes } from './campaigns.table.ts';
 
 export type CampaignRow = typeof bulkEmailCampaigns.$inferSelect;
@@ -17,54 +16,23 @@ export type UnsubscribeSource = typeof marketingUnsubscribes.$inferInsert.source
 /** What the audience rules depend on: the time, and which payment provider's subscriptions count. */
 export type AudienceContext = { now: Date; premiumProvider: string };
 
-/** Subscription states that never granted Premium (checkout abandoned or its first payment failed). */
-const NEVER_STARTED_STATUSES = ['incomplete', 'incomplete_expired'];
-
-/**
- * The user holds Premium now: billing's isSubscriptionActive (@app/shared/billing/entitlements) as SQL,
- * over the same rows billing reads (this provider's subscriptions; any one live row is enough).
- */
-function hasActivePremium(ctx: AudienceContext): SQL {
-  const now = ctx.now.toISOString();
-  const graceSeconds = RENEWAL_GRACE_MS / 1000;
-  return sql`exists (select 1 from ${subscriptions} s where s.user_id = ${users.id}
-    and s.provider = ${ctx.premiumProvider}
-    and s.status in (${sql.join(
-      PREMIUM_STATUSES.map((s) => sql`${s}`),
-      sql`, `,
-    )})
-    and (s.current_period_end is null
-      or (s.cancel_at_period_end and ${now}::timestamptz < s.current_period_end)
-      or (not s.cancel_at_period_end
-        and ${now}::timestamptz < s.current_period_end + make_interval(secs => ${graceSeconds}))))`;
-}
-
-function hasEverHadPremium(ctx: AudienceContext): SQL {
-  return sql`exists (select 1 from ${subscriptions} s where s.user_id = ${users.id}
-    and s.provider = ${ctx.premiumProvider}
-    and s.status not in (${sql.join(
-      NEVER_STARTED_STATUSES.map((s) => sql`${s}`),
-      sql`, `,
-    )}))`;
-}
-
-const ownsCompany = sql`exists (select 1 from ${companies} c where c.user_id = ${users.id})`;
-const optedOut = sql`exists (select 1 from ${marketingUnsubscribes} u where u.user_id = ${users.id})`;
+const ownsCompany = sql`exists (select 1 from ${companyDirectory} c where c.user_id = ${userDirectory.id})`;
+const optedOut = sql`exists (select 1 from ${marketingUnsubscribes} u where u.user_id = ${userDirectory.id})`;
 
 /** Who may receive any campaign: a confirmed address, not suspended, not opted out. */
-const receivesCampaigns = sql`(${users.emailVerified} and ${users.suspendedAt} is null and not ${optedOut})`;
+const receivesCampaigns = sql`(${userDirectory.emailVerified} and ${userDirectory.suspendedAt} is null and not ${optedOut})`;
 
 /** The audience rule of a target, on top of receivesCampaigns. */
 function audienceRule(target: BulkEmailTarget, ctx: AudienceContext): SQL {
   switch (target) {
     case 'unpaid_users':
-      return sql`not ${hasActivePremium(ctx)}`;
+      return sql`not ${hasActivePremium(userDirectory.id, ctx)}`;
     case 'no_company':
       return sql`not ${ownsCompany}`;
     case 'inactive': {
       // Never signed in counts from the account's creation, so a new account is not "inactive" yet.
       const cutoff = new Date(ctx.now.getTime() - INACTIVE_AFTER_DAYS * 86_400_000).toISOString();
-      return sql`coalesce(${users.lastSignInAt}, ${users.createdAt}) < ${cutoff}::timestamptz`;
+      return sql`coalesce(${userDirectory.lastSignInAt}, ${userDirectory.createdAt}) < ${cutoff}::timestamptz`;
     }
     case 'all':
       return sql`true`;
@@ -75,15 +43,15 @@ const count = (where: SQL) => sql<number>`(count(*) filter (where ${where}))::in
 
 /**
  * The figures of the bulk email screen (see BulkEmailStatsSchema), counted over accounts that are not
- * suspended so that the cards add up (unpaid + active subscribers = total users). One scan of users.
+ * suspended so that the cards add up (unpaid + active subscribers = total userDirectory). One scan of userDirectory.
  */
 export async function countBulkEmailStats(db: Db, ctx: AudienceContext) {
-  const active = hasActivePremium(ctx);
+  const active = hasActivePremium(userDirectory.id, ctx);
   const eligible = (target: BulkEmailTarget) => sql`${receivesCampaigns} and ${audienceRule(target, ctx)}`;
   const [row] = await db
     .select({
       totalUsers: sql<number>`count(*)::int`,
-      totalSubscribers: count(hasEverHadPremium(ctx)),
+      totalSubscribers: count(hasEverHadPremium(userDirectory.id, ctx)),
       activeSubscribers: count(active),
       subscribersWithCompanies: count(sql`${active} and ${ownsCompany}`),
       subscribersWithoutCompanies: count(sql`${active} and not ${ownsCompany}`),
@@ -99,8 +67,8 @@ export async function countBulkEmailStats(db: Db, ctx: AudienceContext) {
       matches_inactive: count(audienceRule('inactive', ctx)),
       matches_all: count(audienceRule('all', ctx)),
     })
-    .from(users)
-    .where(isNull(users.suspendedAt));
+    .from(userDirectory)
+    .where(isNull(userDirectory.suspendedAt));
   return row;
 }
 
@@ -130,7 +98,7 @@ export async function snapshotRecipients(
 ): Promise<number> {
   await db.execute(sql`
     insert into ${bulkEmailRecipients} (campaign_id, user_id, email)
-    select ${campaignId}, ${users.id}, ${users.email} from ${users}
+    select ${campaignId}, ${userDirectory.id}, ${userDirectory.email} from ${userDirectory}
     where ${receivesCampaigns} and ${audienceRule(target, ctx)}`);
   const [row] = await db
     .update(bulkEmailCampaigns)
@@ -144,9 +112,9 @@ export async function snapshotRecipients(
 
 const campaignWithCreator = {
   campaign: bulkEmailCampaigns,
-  creatorId: users.id,
-  creatorName: users.name,
-  creatorEmail: users.email,
+  creatorId: userDirectory.id,
+  creatorName: userDirectory.name,
+  creatorEmail: userDirectory.email,
 };
 
 function withCreator(row: {
@@ -168,7 +136,7 @@ export async function listCampaigns(db: Db, limit: number): Promise<CampaignWith
   const rows = await db
     .select(campaignWithCreator)
     .from(bulkEmailCampaigns)
-    .leftJoin(users, eq(users.id, bulkEmailCampaigns.createdBy))
+    .leftJoin(userDirectory, eq(userDirectory.id, bulkEmailCampaigns.createdBy))
     .orderBy(desc(bulkEmailCampaigns.createdAt), desc(bulkEmailCampaigns.id))
     .limit(limit);
   return rows.map(withCreator);
@@ -178,7 +146,7 @@ export async function findCampaign(db: Db, id: string): Promise<CampaignWithCrea
   const [row] = await db
     .select(campaignWithCreator)
     .from(bulkEmailCampaigns)
-    .leftJoin(users, eq(users.id, bulkEmailCampaigns.createdBy))
+    .leftJoin(userDirectory, eq(userDirectory.id, bulkEmailCampaigns.createdBy))
     .where(eq(bulkEmailCampaigns.id, id));
   return row ? withCreator(row) : undefined;
 }
@@ -252,9 +220,9 @@ export async function claimRecipients(db: Db, campaignId: string, limit: number,
 /** The recipient's current name and address, when they still receive campaigns. */
 export async function findEligibleRecipient(db: Db, userId: string) {
   const [row] = await db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .where(and(eq(users.id, userId), receivesCampaigns));
+    .select({ id: userDirectory.id, name: userDirectory.name, email: userDirectory.email })
+    .from(userDirectory)
+    .where(and(eq(userDirectory.id, userId), receivesCampaigns));
   return row;
 }
 
@@ -311,11 +279,11 @@ export async function listStalledCampaigns(db: Db, staleSeconds: number): Promis
 export async function findMarketingStatus(db: Db, userId: string) {
   const [row] = await db
     .select({
-      email: users.email,
+      email: userDirectory.email,
       unsubscribed: sql<boolean>`${optedOut}`,
     })
-    .from(users)
-    .where(eq(users.id, userId));
+    .from(userDirectory)
+    .where(eq(userDirectory.id, userId));
   return row ? { email: row.email, unsubscribed: Boolean(row.unsubscribed) } : undefined;
 }
 

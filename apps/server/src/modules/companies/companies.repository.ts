@@ -1,14 +1,14 @@
 import type { DirectoryQuery } from '@app/shared/companies/companies.schemas';
 import { and, arrayOverlaps, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../accounts/accounts.table.ts';
+import { userDirectory } from '../accounts/index.ts';
 import { companies } from './companies.table.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type NewCompanyRow = typeof companies.$inferInsert;
 export type CompanyWithOwner = CompanyRow & { ownerEmail: string; ownerName: string };
 
-const withOwner = { company: companies, ownerEmail: users.email, ownerName: users.name };
+const withOwner = { company: companies, ownerEmail: userDirectory.email, ownerName: userDirectory.name };
 const flatten = (r: { company: CompanyRow; ownerEmail: string; ownerName: string }): CompanyWithOwner => ({
   ...r.company,
   ownerEmail: r.ownerEmail,
@@ -65,7 +65,7 @@ export async function findCompany(db: Db, id: string): Promise<CompanyWithOwner 
   const [row] = await db
     .select(withOwner)
     .from(companies)
-    .innerJoin(users, eq(users.id, companies.userId))
+    .innerJoin(userDirectory, eq(userDirectory.id, companies.userId))
     .where(eq(companies.id, id));
   return row && flatten(row);
 }
@@ -86,7 +86,10 @@ export async function findOwnerFacts(
   db: Db,
   userId: string,
 ): Promise<{ email: string | null; companies: { companyName: string; contactEmail: string }[] }> {
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const [user] = await db
+    .select({ email: userDirectory.email })
+    .from(userDirectory)
+    .where(eq(userDirectory.id, userId));
   const owned = await db
     .select({ companyName: companies.companyName, contactEmail: companies.contactEmail })
     .from(companies)
@@ -121,7 +124,7 @@ export async function listForAdmin(
     db
       .select(withOwner)
       .from(companies)
-      .innerJoin(users, eq(users.id, companies.userId))
+      .innerJoin(userDirectory, eq(userDirectory.id, companies.userId))
       .where(where)
       .orderBy(desc(companies.createdAt), desc(companies.id))
       .limit(pageSize)

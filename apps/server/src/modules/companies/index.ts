@@ -4,3 +4,4 @@
 
 export { companiesRoutes } from './companies.routes.ts';
 export { type CompaniesService, createCompaniesService } from './companies.service.ts';
+export { companyDirectory } from './companies.views.ts';

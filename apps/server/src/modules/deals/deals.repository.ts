@@ -7,10 +7,10 @@ import {
 import type { ListingUnit } from '@app/shared/listings/listings.schemas';
 import { and, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../accounts/accounts.table.ts';
-import { companies } from '../companies/companies.table.ts';
+import { userDirectory } from '../accounts/index.ts';
+import { companyDirectory } from '../companies/index.ts';
 import { ledgerEntries, ledgerTransactions } from '../ledger/ledger.table.ts';
-import { listings } from '../listings/listings.table.ts';
+import { listingFacts } from '../listings/index.ts';
 import { dealEvents, deals, escrowPayments } from './deals.table.ts';
 
 export type DealRow = typeof deals.$inferSelect;
@@ -255,17 +255,17 @@ export async function listPendingProviderPayments(db: Db, limit: number): Promis
 export async function findListingBrief(db: Db, id: string): Promise<ListingBrief | undefined> {
   const [row] = await db
     .select({
-      id: listings.id,
-      userId: listings.userId,
-      title: listings.title,
-      type: listings.type,
-      priceCents: listings.priceCents,
-      quantity: listings.quantity,
-      unit: listings.unit,
-      grade: listings.grade,
+      id: listingFacts.id,
+      userId: listingFacts.userId,
+      title: listingFacts.title,
+      type: listingFacts.type,
+      priceCents: listingFacts.priceCents,
+      quantity: listingFacts.quantity,
+      unit: listingFacts.unit,
+      grade: listingFacts.grade,
     })
-    .from(listings)
-    .where(eq(listings.id, id));
+    .from(listingFacts)
+    .where(eq(listingFacts.id, id));
   return row;
 }
 
@@ -273,25 +273,30 @@ export async function findListingBriefs(db: Db, ids: string[]): Promise<ListingB
   if (ids.length === 0) return [];
   return db
     .select({
-      id: listings.id,
-      userId: listings.userId,
-      title: listings.title,
-      type: listings.type,
-      priceCents: listings.priceCents,
-      quantity: listings.quantity,
-      unit: listings.unit,
-      grade: listings.grade,
+      id: listingFacts.id,
+      userId: listingFacts.userId,
+      title: listingFacts.title,
+      type: listingFacts.type,
+      priceCents: listingFacts.priceCents,
+      quantity: listingFacts.quantity,
+      unit: listingFacts.unit,
+      grade: listingFacts.grade,
     })
-    .from(listings)
-    .where(inArray(listings.id, ids));
+    .from(listingFacts)
+    .where(inArray(listingFacts.id, ids));
 }
 
 export async function findUserBriefs(db: Db, ids: string[]): Promise<UserBrief[]> {
   if (ids.length === 0) return [];
   return db
-    .select({ id: users.id, name: users.name, email: users.email, company: users.company })
-    .from(users)
-    .where(inArray(users.id, ids));
+    .select({
+      id: userDirectory.id,
+      name: userDirectory.name,
+      email: userDirectory.email,
+      company: userDirectory.company,
+    })
+    .from(userDirectory)
+    .where(inArray(userDirectory.id, ids));
 }
 
 /** The company profile a trader deals under: their oldest live company (contact email, name). */
@@ -302,13 +307,13 @@ export async function findCompaniesOf(
   if (userIds.length === 0) return [];
   return db
     .select({
-      userId: companies.userId,
-      companyName: companies.companyName,
-      contactEmail: companies.contactEmail,
+      userId: companyDirectory.userId,
+      companyName: companyDirectory.companyName,
+      contactEmail: companyDirectory.contactEmail,
     })
-    .from(companies)
-    .where(and(inArray(companies.userId, userIds), sql`${companies.removedAt} is null`))
-    .orderBy(companies.createdAt);
+    .from(companyDirectory)
+    .where(and(inArray(companyDirectory.userId, userIds), sql`${companyDirectory.removedAt} is null`))
+    .orderBy(companyDirectory.createdAt);
 }
 
 /** Which of these ledger idempotency keys have been posted. */
@@ -394,7 +399,7 @@ export async function listEscrowCandidates(db: Db, escrowAccountPrefix: string):
   const result = (await db.execute(sql`
     select d.id, l.title, d.status, d.escrow_status, coalesce(b.held, 0)::bigint as held
       from ${deals} as d
-      left join ${listings} as l on l.id = d.listing_id
+      left join ${listingFacts} as l on l.id = d.listing_id
       left join (
         select substr(account, ${escrowAccountPrefix.length + 1}) as deal_id, -sum(amount_cents) as held
           from ${ledgerEntries}
@@ -539,7 +544,7 @@ export async function listSellerPayouts(
       from ${ledgerEntries} as e
       join ${ledgerTransactions} as t on t.id = e.transaction_id
       join ${deals} as d on d.id = t.reference_id and t.reference_type = 'deal'
-      left join ${listings} as l on l.id = d.listing_id
+      left join ${listingFacts} as l on l.id = d.listing_id
      where e.account = ${payableAccount} and e.amount_cents < 0
        and t.created_at >= ${from.toISOString()}::timestamptz and t.created_at < ${toExclusive.toISOString()}::timestamptz
      order by t.created_at, d.id

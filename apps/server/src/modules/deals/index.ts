@@ -7,6 +7,7 @@ export { scheduleDealJobs } from './deal-escrow.job.ts';
 export { listLiveDealsBetween, sumHeldQuantities } from './deals.repository.ts';
 export { dealsRoutes } from './deals.routes.ts';
 export { createDealsService, type DealsService } from './deals.service.ts';
+export { dealFacts } from './deals.views.ts';
 export type { EscrowProvider } from './escrow-provider.ts';
 export { deriveEscrowWebhookSecret } from './escrow-providers/escrow-webhook.ts';
 export {

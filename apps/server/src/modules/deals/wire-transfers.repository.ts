@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../accounts/accounts.table.ts';
+import { userDirectory } from '../accounts/index.ts';
 import { wireTransfers } from './wire-transfers.table.ts';
 
 export type WireTransferRow = typeof wireTransfers.$inferSelect;
@@ -51,7 +51,7 @@ export async function updateWireTransfer(db: Db, id: string, patch: Partial<NewW
   return row;
 }
 
-const withUser = { wire: wireTransfers, userEmail: users.email };
+const withUser = { wire: wireTransfers, userEmail: userDirectory.email };
 
 /** Newest first, with the payer's email; optionally one user's or one status. */
 export async function listWireTransfers(
@@ -65,7 +65,7 @@ export async function listWireTransfers(
   const rows = await db
     .select(withUser)
     .from(wireTransfers)
-    .leftJoin(users, eq(users.id, wireTransfers.userId))
+    .leftJoin(userDirectory, eq(userDirectory.id, wireTransfers.userId))
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(wireTransfers.createdAt), desc(wireTransfers.id));
   return rows.map((r) => ({ ...r.wire, userEmail: r.userEmail }));
@@ -78,7 +78,7 @@ export async function findWireTransferWithUser(
   const [r] = await db
     .select(withUser)
     .from(wireTransfers)
-    .leftJoin(users, eq(users.id, wireTransfers.userId))
+    .leftJoin(userDirectory, eq(userDirectory.id, wireTransfers.userId))
     .where(eq(wireTransfers.id, id));
   return r ? { ...r.wire, userEmail: r.userEmail } : undefined;
 }

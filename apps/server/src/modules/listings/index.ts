@@ -5,3 +5,4 @@
 export { scheduleListingsJobs } from './listings.job.ts';
 export { listingsRoutes } from './listings.routes.ts';
 export { createListingsService, type ListingsService } from './listings.service.ts';
+export { listingFacts } from './listings.views.ts';

@@ -18,7 +18,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../accounts/accounts.table.ts';
+import { userDirectory } from '../accounts/index.ts';
 import { listingImages, listingMonthlyUsage, listings, listingViews } from './listings.table.ts';
 
 export type ListingRow = typeof listings.$inferSelect;
@@ -32,9 +32,9 @@ export type ListingWithSeller = ListingRow & {
 
 const withSeller = {
   listing: listings,
-  sellerName: users.name,
-  sellerCompany: users.company,
-  ownerEmail: users.email,
+  sellerName: userDirectory.name,
+  sellerCompany: userDirectory.company,
+  ownerEmail: userDirectory.email,
 };
 type Joined = { listing: ListingRow; sellerName: string; sellerCompany: string | null; ownerEmail: string };
 const flatten = (r: Joined): ListingWithSeller => ({
@@ -169,7 +169,7 @@ async function findSearchPage(
     db
       .select({ ...withSeller, sortValue: sortValueSql(query.sort) })
       .from(listings)
-      .innerJoin(users, eq(users.id, listings.userId))
+      .innerJoin(userDirectory, eq(userDirectory.id, listings.userId))
       .where(pageWhere)
       .orderBy(...(ascending ? [asc(key), asc(listings.id)] : [desc(key), desc(listings.id)]))
       .limit(limit)
@@ -338,7 +338,7 @@ export async function listFeatured(db: Db, now: Date, limit: number, preModerati
   const rows = await db
     .select(withSeller)
     .from(listings)
-    .innerJoin(users, eq(users.id, listings.userId))
+    .innerJoin(userDirectory, eq(userDirectory.id, listings.userId))
     .where(visibleCondition(preModeration))
     .orderBy(desc(featuredNow), desc(listings.createdAt), asc(listings.id))
     .limit(limit);
@@ -359,7 +359,7 @@ export async function findListing(db: Db, id: string): Promise<ListingWithSeller
   const [row] = await db
     .select(withSeller)
     .from(listings)
-    .innerJoin(users, eq(users.id, listings.userId))
+    .innerJoin(userDirectory, eq(userDirectory.id, listings.userId))
     .where(eq(listings.id, id));
   return row && flatten(row);
 }
@@ -392,7 +392,7 @@ export async function listOwnListings(db: Db, userId: string, page: number, page
     db
       .select(withSeller)
       .from(listings)
-      .innerJoin(users, eq(users.id, listings.userId))
+      .innerJoin(userDirectory, eq(userDirectory.id, listings.userId))
       .where(eq(listings.userId, userId))
       .orderBy(desc(listings.createdAt), asc(listings.id))
       .limit(pageSize)
@@ -413,7 +413,7 @@ export async function listByApproval(
     db
       .select(withSeller)
       .from(listings)
-      .innerJoin(users, eq(users.id, listings.userId))
+      .innerJoin(userDirectory, eq(userDirectory.id, listings.userId))
       .where(where)
       .orderBy(desc(listings.createdAt), asc(listings.id))
       .limit(pageSize)

@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, gte, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../accounts/accounts.table.ts';
-import { deals } from '../deals/deals.table.ts';
+import { userDirectory } from '../accounts/index.ts';
+import { dealFacts } from '../deals/index.ts';
 import { warmFactors } from './impact.table.ts';
 
 export type WarmFactorRow = typeof warmFactors.$inferSelect;
@@ -18,9 +18,9 @@ export type ImpactMaterialRow = {
 
 export async function listWarmFactors(db: Db): Promise<WarmFactorWithEditor[]> {
   return db
-    .select({ ...getTableColumns(warmFactors), updatedByEmail: users.email })
+    .select({ ...getTableColumns(warmFactors), updatedByEmail: userDirectory.email })
     .from(warmFactors)
-    .leftJoin(users, eq(users.id, warmFactors.updatedBy))
+    .leftJoin(userDirectory, eq(userDirectory.id, warmFactors.updatedBy))
     .orderBy(asc(warmFactors.label));
 }
 
@@ -76,9 +76,9 @@ export async function updateWarmFactor(
 
 /** Deals whose impact was recorded with a tonnage, optionally those of one user as buyer or seller. */
 function recordedDeals(userId?: string): SQL {
-  const base = and(isNotNull(deals.impactRecordedAt), isNotNull(deals.deliveredTonnes)) as SQL;
+  const base = and(isNotNull(dealFacts.impactRecordedAt), isNotNull(dealFacts.deliveredTonnes)) as SQL;
   return userId
-    ? (and(base, or(eq(deals.buyerUserId, userId), eq(deals.sellerUserId, userId))) as SQL)
+    ? (and(base, or(eq(dealFacts.buyerUserId, userId), eq(dealFacts.sellerUserId, userId))) as SQL)
     : base;
 }
 
@@ -87,15 +87,15 @@ export async function impactByMonth(
   db: Db,
   opts: { userId?: string; since: Date },
 ): Promise<ImpactMonthRow[]> {
-  const month = sql<string>`to_char(date_trunc('month', ${deals.impactRecordedAt} at time zone 'UTC'), 'YYYY-MM')`;
+  const month = sql<string>`to_char(date_trunc('month', ${dealFacts.impactRecordedAt} at time zone 'UTC'), 'YYYY-MM')`;
   const rows = await db
     .select({
       month,
-      tonnes: sql<string>`coalesce(sum(${deals.deliveredTonnes}), 0)`,
-      co2eAvoidedKg: sql<string>`coalesce(sum(${deals.co2eAvoidedKg}), 0)`,
+      tonnes: sql<string>`coalesce(sum(${dealFacts.deliveredTonnes}), 0)`,
+      co2eAvoidedKg: sql<string>`coalesce(sum(${dealFacts.co2eAvoidedKg}), 0)`,
     })
-    .from(deals)
-    .where(and(recordedDeals(opts.userId), gte(deals.impactRecordedAt, opts.since)))
+    .from(dealFacts)
+    .where(and(recordedDeals(opts.userId), gte(dealFacts.impactRecordedAt, opts.since)))
     .groupBy(month)
     .orderBy(month);
   return rows.map((r) => ({
@@ -109,14 +109,14 @@ export async function impactByMonth(
 export async function impactByMaterial(db: Db, opts: { userId?: string }): Promise<ImpactMaterialRow[]> {
   const rows = await db
     .select({
-      material: deals.warmMaterial,
-      tonnes: sql<string>`sum(${deals.deliveredTonnes})`,
-      co2eAvoidedKg: sql<string | null>`sum(${deals.co2eAvoidedKg})`,
+      material: dealFacts.warmMaterial,
+      tonnes: sql<string>`sum(${dealFacts.deliveredTonnes})`,
+      co2eAvoidedKg: sql<string | null>`sum(${dealFacts.co2eAvoidedKg})`,
       deals: sql<string>`count(*)`,
     })
-    .from(deals)
+    .from(dealFacts)
     .where(recordedDeals(opts.userId))
-    .groupBy(deals.warmMaterial);
+    .groupBy(dealFacts.warmMaterial);
   return rows.map((r) => ({
     material: r.material,
     tonnes: Number(r.tonnes),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { familyOfListing, GRADE_FAMILIES } from '@app/shared/market/grade-families';
 import { and, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { listings } from '../listings/listings.table.ts';
+import { listingFacts } from '../listings/index.ts';
 import { listingMatches, matchPreferences, type StoredMatchReasons } from './matching.table.ts';
 
 /** The listing matches are computed for: the columns the rule reads. */
@@ -61,26 +61,26 @@ const EARTH_RADIUS_KM = 6371;
 export async function findMatchSubject(db: Db, listingId: string): Promise<MatchSubject | null> {
   const [row] = await db
     .select({
-      id: listings.id,
-      userId: listings.userId,
-      title: listings.title,
-      type: listings.type,
-      category: listings.category,
-      grade: listings.grade,
-      unit: listings.unit,
-      quantity: listings.quantity,
-      priceCents: listings.priceCents,
-      quantityTonnes: listings.quantityTonnes,
-      pricePerTonneCents: listings.pricePerTonneCents,
-      latitude: listings.latitude,
-      longitude: listings.longitude,
-      matchRadiusKm: listings.matchRadiusKm,
-      status: listings.status,
-      approvalStatus: listings.approvalStatus,
-      updatedAt: listings.updatedAt,
+      id: listingFacts.id,
+      userId: listingFacts.userId,
+      title: listingFacts.title,
+      type: listingFacts.type,
+      category: listingFacts.category,
+      grade: listingFacts.grade,
+      unit: listingFacts.unit,
+      quantity: listingFacts.quantity,
+      priceCents: listingFacts.priceCents,
+      quantityTonnes: listingFacts.quantityTonnes,
+      pricePerTonneCents: listingFacts.pricePerTonneCents,
+      latitude: listingFacts.latitude,
+      longitude: listingFacts.longitude,
+      matchRadiusKm: listingFacts.matchRadiusKm,
+      status: listingFacts.status,
+      approvalStatus: listingFacts.approvalStatus,
+      updatedAt: listingFacts.updatedAt,
     })
-    .from(listings)
-    .where(eq(listings.id, listingId));
+    .from(listingFacts)
+    .where(eq(listingFacts.id, listingId));
   if (!row) return null;
   return {
     ...row,
@@ -96,9 +96,9 @@ export async function findListingsByIds(
 ): Promise<{ id: string; title: string; updatedAt: Date }[]> {
   if (ids.length === 0) return [];
   return db
-    .select({ id: listings.id, title: listings.title, updatedAt: listings.updatedAt })
-    .from(listings)
-    .where(inArray(listings.id, ids));
+    .select({ id: listingFacts.id, title: listingFacts.title, updatedAt: listingFacts.updatedAt })
+    .from(listingFacts)
+    .where(inArray(listingFacts.id, ids));
 }
 
 /**
@@ -387,7 +387,7 @@ const toMatchView = (r: MatchViewRow): MatchView => ({
 });
 
 /**
- * Stored matches of the listings selected by `ownFilter` (on alias `own`), best first; both listings
+ * Stored matches of the listings selected by `ownFilter` (on alias `own`), best first; both listingFacts
  * must still be visible (a listing that expired in a sweep leaves its rows until recomputed).
  */
 async function selectMatchViews(

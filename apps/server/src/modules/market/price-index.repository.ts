@@ -18,8 +18,8 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { deals } from '../deals/deals.table.ts';
-import { listings } from '../listings/listings.table.ts';
+import { dealFacts } from '../deals/index.ts';
+import { listingFacts } from '../listings/index.ts';
 import { priceIndexPoints } from './price-index.table.ts';
 
 export type PriceIndexPointRow = typeof priceIndexPoints.$inferSelect;
@@ -46,26 +46,26 @@ export async function findDealObservations(
   fromDay: string,
   toDay: string,
 ): Promise<ObservationRow[]> {
-  const tonnes = sql`coalesce(${deals.deliveredTonnes}, ${listings.quantityTonnes} * coalesce(${deals.quantity} / nullif(${listings.quantity}, 0), 1))`;
+  const tonnes = sql`coalesce(${dealFacts.deliveredTonnes}, ${listingFacts.quantityTonnes} * coalesce(${dealFacts.quantity} / nullif(${listingFacts.quantity}, 0), 1))`;
   const rows = await db
     .select({
-      category: listings.category,
-      grade: listings.grade,
-      day: utcDay(deals.completedAt),
-      companyKey: deals.sellerUserId,
-      priceCentsPerTonne: sql<number>`round(${deals.dealValueCents} / ${tonnes})::int`,
+      category: listingFacts.category,
+      grade: listingFacts.grade,
+      day: utcDay(dealFacts.completedAt),
+      companyKey: dealFacts.sellerUserId,
+      priceCentsPerTonne: sql<number>`round(${dealFacts.dealValueCents} / ${tonnes})::int`,
     })
-    .from(deals)
-    .innerJoin(listings, eq(listings.id, deals.listingId))
+    .from(dealFacts)
+    .innerJoin(listingFacts, eq(listingFacts.id, dealFacts.listingId))
     .where(
       and(
-        eq(deals.status, 'completed'),
+        eq(dealFacts.status, 'completed'),
         or(
-          eq(deals.escrowStatus, 'released'),
-          and(eq(deals.escrowStatus, 'none'), eq(deals.escrowRequired, false)),
+          eq(dealFacts.escrowStatus, 'released'),
+          and(eq(dealFacts.escrowStatus, 'none'), eq(dealFacts.escrowRequired, false)),
         ),
-        gte(deals.completedAt, sql`${fromDay}::date`),
-        lt(deals.completedAt, sql`${toDay}::date + 1`),
+        gte(dealFacts.completedAt, sql`${fromDay}::date`),
+        lt(dealFacts.completedAt, sql`${toDay}::date + 1`),
         sql`${tonnes} > 0`,
       ),
     );
@@ -83,21 +83,21 @@ export async function findListingObservations(
 ): Promise<ObservationRow[]> {
   const rows = await db
     .select({
-      category: listings.category,
-      grade: listings.grade,
-      day: utcDay(listings.createdAt),
-      companyKey: listings.userId,
-      priceCentsPerTonne: sql<number>`${listings.pricePerTonneCents}`,
+      category: listingFacts.category,
+      grade: listingFacts.grade,
+      day: utcDay(listingFacts.createdAt),
+      companyKey: listingFacts.userId,
+      priceCentsPerTonne: sql<number>`${listingFacts.pricePerTonneCents}`,
     })
-    .from(listings)
+    .from(listingFacts)
     .where(
       and(
         // A listing counts on the day it was posted, also after it has expired (history stays put).
-        inArray(listings.status, ['active', 'expired']),
-        ne(listings.approvalStatus, 'rejected'),
-        isNotNull(listings.pricePerTonneCents),
-        gte(listings.createdAt, sql`${fromDay}::date`),
-        lt(listings.createdAt, sql`${toDay}::date + 1`),
+        inArray(listingFacts.status, ['active', 'expired']),
+        ne(listingFacts.approvalStatus, 'rejected'),
+        isNotNull(listingFacts.pricePerTonneCents),
+        gte(listingFacts.createdAt, sql`${fromDay}::date`),
+        lt(listingFacts.createdAt, sql`${toDay}::date + 1`),
       ),
     );
   return rows.map((r) => ({ ...r, source: 'listing' as const }));

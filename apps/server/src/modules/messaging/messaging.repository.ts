@@ -2,9 +2,9 @@ import type { ConversationOrigin } from '@app/shared/messaging/messaging.schemas
 import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { users } from '../accounts/accounts.table.ts';
-import { companies } from '../companies/companies.table.ts';
-import { listings } from '../listings/listings.table.ts';
+import { userDirectory } from '../accounts/index.ts';
+import { companyDirectory } from '../companies/index.ts';
+import { listingFacts } from '../listings/index.ts';
 import { contactRequests, conversations, messages, messagingPreferences } from './messaging.table.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -24,43 +24,53 @@ const involves = (userId: string): SQL =>
 
 export async function findUserBrief(db: Db, id: string): Promise<UserBrief | undefined> {
   const [row] = await db
-    .select({ id: users.id, name: users.name, email: users.email, company: users.company })
-    .from(users)
-    .where(eq(users.id, id));
+    .select({
+      id: userDirectory.id,
+      name: userDirectory.name,
+      email: userDirectory.email,
+      company: userDirectory.company,
+    })
+    .from(userDirectory)
+    .where(eq(userDirectory.id, id));
   return row;
 }
 
 export async function findUserBriefs(db: Db, ids: string[]): Promise<UserBrief[]> {
   if (ids.length === 0) return [];
   return db
-    .select({ id: users.id, name: users.name, email: users.email, company: users.company })
-    .from(users)
-    .where(inArray(users.id, ids));
+    .select({
+      id: userDirectory.id,
+      name: userDirectory.name,
+      email: userDirectory.email,
+      company: userDirectory.company,
+    })
+    .from(userDirectory)
+    .where(inArray(userDirectory.id, ids));
 }
 
 /** The owner of a listing, whatever its state (a conversation may be about an expired listing). */
 export async function findListingOwner(db: Db, listingId: string) {
   const [row] = await db
-    .select({ id: listings.id, userId: listings.userId, title: listings.title })
-    .from(listings)
-    .where(eq(listings.id, listingId));
+    .select({ id: listingFacts.id, userId: listingFacts.userId, title: listingFacts.title })
+    .from(listingFacts)
+    .where(eq(listingFacts.id, listingId));
   return row;
 }
 
 export async function findCompanyOwner(db: Db, companyId: string) {
   const [row] = await db
     .select({
-      id: companies.id,
-      userId: companies.userId,
-      companyName: companies.companyName,
-      removedAt: companies.removedAt,
+      id: companyDirectory.id,
+      userId: companyDirectory.userId,
+      companyName: companyDirectory.companyName,
+      removedAt: companyDirectory.removedAt,
     })
-    .from(companies)
-    .where(eq(companies.id, companyId));
+    .from(companyDirectory)
+    .where(eq(companyDirectory.id, companyId));
   return row;
 }
 
-/** The conversation of two users, in either order. */
+/** The conversation of two userDirectory, in either order. */
 export async function findConversationBetween(db: Db, a: string, b: string) {
   const [row] = await db
     .select()

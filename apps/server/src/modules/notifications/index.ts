@@ -18,6 +18,9 @@ export {
   type RenderedEmail,
   wireInstructionsEmail,
 } from './email-templates.ts';
+// The back office's failed emails.
+export { failedEmailsRoutes } from './failed-emails.routes.ts';
+export { createFailedEmailsService } from './failed-emails.service.ts';
 export { createMailer, type Mailer, type OutgoingEmail } from './mailer.ts';
 export { devMailboxRoutes } from './notifications.routes.ts';
 export {

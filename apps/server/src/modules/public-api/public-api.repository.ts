@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../accounts/accounts.table.ts';
+import { userDirectory } from '../accounts/index.ts';
 import { apiKeys, apiTokens } from './public-api.table.ts';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -49,10 +49,15 @@ export async function listAllKeys(db: Db, page: number, pageSize: number) {
     db
       .select({
         key: apiKeys,
-        owner: { id: users.id, name: users.name, email: users.email, company: users.company },
+        owner: {
+          id: userDirectory.id,
+          name: userDirectory.name,
+          email: userDirectory.email,
+          company: userDirectory.company,
+        },
       })
       .from(apiKeys)
-      .innerJoin(users, eq(users.id, apiKeys.userId))
+      .innerJoin(userDirectory, eq(userDirectory.id, apiKeys.userId))
       .orderBy(
         sql`${apiKeys.revokedAt} is not null`,
         sql`coalesce(${apiKeys.lastUsedAt}, ${apiKeys.createdAt}) desc`,
@@ -85,8 +90,10 @@ export async function findUsableKeyByHash(db: Db, secretHash: string) {
   const [row] = await db
     .select({ id: apiKeys.id, lastUsedAt: apiKeys.lastUsedAt })
     .from(apiKeys)
-    .innerJoin(users, eq(users.id, apiKeys.userId))
-    .where(and(eq(apiKeys.secretHash, secretHash), isNull(apiKeys.revokedAt), isNull(users.suspendedAt)));
+    .innerJoin(userDirectory, eq(userDirectory.id, apiKeys.userId))
+    .where(
+      and(eq(apiKeys.secretHash, secretHash), isNull(apiKeys.revokedAt), isNull(userDirectory.suspendedAt)),
+    );
   return row;
 }
 
@@ -101,19 +108,24 @@ export async function insertToken(db: Db, row: typeof apiTokens.$inferInsert): P
 export async function findTokenPrincipal(db: Db, tokenHash: string, now: Date) {
   const [row] = await db
     .select({
-      user: { id: users.id, name: users.name, email: users.email, company: users.company },
+      user: {
+        id: userDirectory.id,
+        name: userDirectory.name,
+        email: userDirectory.email,
+        company: userDirectory.company,
+      },
       key: { id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix, lastUsedAt: apiKeys.lastUsedAt },
       expiresAt: apiTokens.expiresAt,
     })
     .from(apiTokens)
     .innerJoin(apiKeys, eq(apiKeys.id, apiTokens.apiKeyId))
-    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .innerJoin(userDirectory, eq(userDirectory.id, apiKeys.userId))
     .where(
       and(
         eq(apiTokens.tokenHash, tokenHash),
         gt(apiTokens.expiresAt, now),
         isNull(apiKeys.revokedAt),
-        isNull(users.suspendedAt),
+        isNull(userDirectory.suspendedAt),
       ),
     );
   return row;

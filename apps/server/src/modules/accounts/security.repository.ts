@@ -1,6 +1,6 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sessions, signInAttempts, users } from '../accounts/accounts.table.ts';
+import { sessions, signInAttempts, users } from './accounts.table.ts';
 
 export async function listFailedSignIns(db: Db, limit: number) {
   return db

@@ -5,7 +5,7 @@ import { signedInClient } from '../../../test/factories/accounts.ts';
 import { adminClient, createTestClock } from '../../../test/factories/billing.ts';
 import { startSmtpServer } from '../../../test/factories/smtp.ts';
 import { adminAuditLog } from '../../db/schema.ts';
-import { MAX_DELIVERY_ATTEMPTS } from '../notifications/index.ts';
+import { MAX_DELIVERY_ATTEMPTS } from './notifications.service.ts';
 
 /** Two emails the SMTP server refused for their whole retry window; it takes mail again afterwards. */
 async function setUpFailedEmails() {

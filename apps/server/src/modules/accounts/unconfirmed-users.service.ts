@@ -1,6 +1,6 @@
 import type { BulkResendResult, UnconfirmedUsers } from '@app/shared/admin/admin-overview.schemas';
 import { type AuditActor, type AuditRecorder, noAudit } from '../access/index.ts';
-import type { AccountsService } from '../accounts/index.ts';
+import type { AccountsService } from './accounts.service.ts';
 
 /** The most sign-ups the email-management screen lists at once. */
 const LIST_LIMIT = 500;

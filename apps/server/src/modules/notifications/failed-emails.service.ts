@@ -1,7 +1,7 @@
 import type { FailedEmails, ResendFailedEmailsResult } from '@app/shared/admin/admin-overview.schemas';
 import { AppError } from '../../lib/app-error.ts';
 import { type AuditActor, type AuditRecorder, noAudit } from '../access/index.ts';
-import type { NotificationsService } from '../notifications/index.ts';
+import type { NotificationsService } from './notifications.service.ts';
 
 export type FailedEmailsService = ReturnType<typeof createFailedEmailsService>;
 
