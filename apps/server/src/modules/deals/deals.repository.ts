@@ -9,7 +9,6 @@ import { and, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from '
 import type { Db } from '../../db/client.ts';
 import { userDirectory } from '../accounts/index.ts';
 import { companyDirectory } from '../companies/index.ts';
-import { ledgerEntries, ledgerTransactions } from '../ledger/ledger.table.ts';
 import { listingFacts } from '../listings/index.ts';
 import { dealEvents, deals, escrowPayments } from './deals.table.ts';
 
@@ -316,50 +315,6 @@ export async function findCompaniesOf(
     .orderBy(companyDirectory.createdAt);
 }
 
-/** Which of these ledger idempotency keys have been posted. */
-export async function findPostedKeys(db: Db, keys: string[]): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const rows = await db
-    .select({ key: ledgerTransactions.idempotencyKey })
-    .from(ledgerTransactions)
-    .where(inArray(ledgerTransactions.idempotencyKey, keys));
-  return new Set(rows.map((r) => r.key).filter((k): k is string => k !== null));
-}
-
-/** The balance of one ledger account as the caller's transaction sees it. */
-export async function accountBalance(db: Db, account: string): Promise<number> {
-  const [row] = await db
-    .select({ balance: sql<string | null>`sum(${ledgerEntries.amountCents})` })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.account, account));
-  return Number(row?.balance ?? 0);
-}
-
-/**
- * What each deal's escrow account holds, in one grouped query for a page of deals: deal id → the
- * positive amount held (escrow is a liability, so the ledger balance is its negation). Deals whose
- * escrow never moved are absent.
- */
-export async function escrowHeldOfDeals(
-  db: Db,
-  dealIds: string[],
-  escrowAccountOf: (dealId: string) => string,
-): Promise<Map<string, number>> {
-  if (dealIds.length === 0) return new Map();
-  const dealOfAccount = new Map(dealIds.map((id) => [escrowAccountOf(id), id]));
-  const rows = await db
-    .select({ account: ledgerEntries.account, balance: sql<string>`sum(${ledgerEntries.amountCents})` })
-    .from(ledgerEntries)
-    .where(inArray(ledgerEntries.account, [...dealOfAccount.keys()]))
-    .groupBy(ledgerEntries.account);
-  const held = new Map<string, number>();
-  for (const row of rows) {
-    const dealId = dealOfAccount.get(row.account);
-    if (dealId) held.set(dealId, 0 - Number(row.balance));
-  }
-  return held;
-}
-
 /** Card refunds decided but not yet done at the payment provider (retried by the escrow job). */
 export async function listUnsettledRefunds(db: Db, limit: number): Promise<EscrowPaymentRow[]> {
   return db
@@ -393,38 +348,31 @@ export type EscrowCandidate = {
 /**
  * Deals whose escrow should be checked against the ledger: every deal holding escrow, and every deal
  * whose escrow account is not empty, with what that account holds (escrow is a liability, so the
- * amount held is the negated balance).
+ * amount held is the negated balance). `balances`: the escrow accounts' balances by deal id (the
+ * ledger's read).
  */
-export async function listEscrowCandidates(db: Db, escrowAccountPrefix: string): Promise<EscrowCandidate[]> {
-  const result = (await db.execute(sql`
-    select d.id, l.title, d.status, d.escrow_status, coalesce(b.held, 0)::bigint as held
-      from ${deals} as d
-      left join ${listingFacts} as l on l.id = d.listing_id
-      left join (
-        select substr(account, ${escrowAccountPrefix.length + 1}) as deal_id, -sum(amount_cents) as held
-          from ${ledgerEntries}
-         where account like ${`${escrowAccountPrefix}%`}
-         group by account
-      ) as b on b.deal_id = d.id
-     where d.escrow_status = 'held' or coalesce(b.held, 0) <> 0
-     order by d.updated_at desc
-     limit 1000
-  `)) as unknown as {
-    rows: Array<{
-      id: string;
-      title: string | null;
-      status: DealStatus;
-      escrow_status: DealRow['escrowStatus'];
-      held: string | number;
-    }>;
-  };
-  return result.rows.map((r) => ({
-    dealId: r.id,
-    listingTitle: r.title,
-    status: r.status,
-    escrowStatus: r.escrow_status,
-    heldCents: Number(r.held),
-  }));
+export async function listEscrowCandidates(
+  db: Db,
+  balances: Map<string, number>,
+): Promise<EscrowCandidate[]> {
+  const nonEmpty = [...balances].flatMap(([dealId, balance]) => (balance !== 0 ? [dealId] : []));
+  const rows = await db
+    .select({
+      dealId: deals.id,
+      listingTitle: listingFacts.title,
+      status: deals.status,
+      escrowStatus: deals.escrowStatus,
+    })
+    .from(deals)
+    .leftJoin(listingFacts, eq(listingFacts.id, deals.listingId))
+    .where(
+      nonEmpty.length > 0
+        ? or(eq(deals.escrowStatus, 'held'), inArray(deals.id, nonEmpty))
+        : eq(deals.escrowStatus, 'held'),
+    )
+    .orderBy(desc(deals.updatedAt))
+    .limit(1000);
+  return rows.map((r) => ({ ...r, heldCents: 0 - (balances.get(r.dealId) ?? 0) }));
 }
 
 /** Deals whose escrow-provider release or refund was claimed before `cutoff` and never recorded. */
@@ -518,54 +466,29 @@ export async function findMilestoneEvents(
     .orderBy(dealEvents.position);
 }
 
-/**
- * What the ledger paid a seller for released deals in a period: each credit to their payable account
- * that a deal's transaction booked, with the deal's value and the commission taken at release.
- */
-export async function listSellerPayouts(
+/** Deals by id with their listing's title (null once the listing is gone): the payout statement's rows. */
+export async function findDealsWithListingTitles(
   db: Db,
-  payableAccount: string,
-  from: Date,
-  toExclusive: Date,
+  ids: string[],
 ): Promise<
   Array<{
-    dealId: string;
+    id: string;
     listingTitle: string | null;
     buyerUserId: string;
-    releasedAt: Date;
     dealValueCents: number;
     commissionDeductedCents: number;
-    paidOutCents: number;
   }>
 > {
-  const result = (await db.execute(sql`
-    select d.id, l.title, d.buyer_user_id, t.created_at, d.deal_value_cents, d.commission_deducted_cents,
-           -e.amount_cents as paid_out
-      from ${ledgerEntries} as e
-      join ${ledgerTransactions} as t on t.id = e.transaction_id
-      join ${deals} as d on d.id = t.reference_id and t.reference_type = 'deal'
-      left join ${listingFacts} as l on l.id = d.listing_id
-     where e.account = ${payableAccount} and e.amount_cents < 0
-       and t.created_at >= ${from.toISOString()}::timestamptz and t.created_at < ${toExclusive.toISOString()}::timestamptz
-     order by t.created_at, d.id
-  `)) as unknown as {
-    rows: Array<{
-      id: string;
-      title: string | null;
-      buyer_user_id: string;
-      created_at: string | Date;
-      deal_value_cents: number;
-      commission_deducted_cents: number;
-      paid_out: string | number;
-    }>;
-  };
-  return result.rows.map((r) => ({
-    dealId: r.id,
-    listingTitle: r.title,
-    buyerUserId: r.buyer_user_id,
-    releasedAt: new Date(r.created_at),
-    dealValueCents: Number(r.deal_value_cents),
-    commissionDeductedCents: Number(r.commission_deducted_cents),
-    paidOutCents: Number(r.paid_out),
-  }));
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: deals.id,
+      listingTitle: listingFacts.title,
+      buyerUserId: deals.buyerUserId,
+      dealValueCents: deals.dealValueCents,
+      commissionDeductedCents: deals.commissionDeductedCents,
+    })
+    .from(deals)
+    .leftJoin(listingFacts, eq(listingFacts.id, deals.listingId))
+    .where(inArray(deals.id, ids));
 }

@@ -8,7 +8,8 @@ import { setSettings } from '../../../test/factories/settings.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
 import { rawQuery } from '../../db/client.ts';
 import type { SessionUser } from '../accounts/index.ts';
-import { escrowHeldOfDeals, listDealEvents } from './deals.repository.ts';
+import { escrowHeldOfDeals } from './deal-postings.ts';
+import { listDealEvents } from './deals.repository.ts';
 
 let current: FastifyInstance | undefined;
 afterEach(async () => {
@@ -717,9 +718,9 @@ describe('deals service', () => {
     const ctx = await setup();
     const { deal } = await cardFundedDeal(ctx);
     const other = await agreedDeal(ctx);
-    const held = await escrowHeldOfDeals(ctx.db, [deal.id, other.id], (id) => `escrow:held:${id}`);
+    const held = await escrowHeldOfDeals(ctx.ledger, [deal.id, other.id]);
     expect([...held]).toEqual([[deal.id, 1_000_000]]);
-    expect(await escrowHeldOfDeals(ctx.db, [], (id) => id)).toEqual(new Map());
+    expect(await escrowHeldOfDeals(ctx.ledger, [])).toEqual(new Map());
   });
 
   it('returns a plain wire verified after the deal was funded by card, less its fee, leaving the escrow and commission alone', async () => {

@@ -1,3 +1,6 @@
+import { DEAL_MESSAGES, type EscrowErrorDetails } from '@app/shared/deals/deals.schemas';
+import { AppError } from '../../lib/app-error.ts';
+
 /**
  * The escrow provider seam: an Escrow.com-style REST service holds the buyer's wire transfer and pays
  * the seller on release. The built-in sandbox is used by default (ESCROW_API_KEY unset). Amounts are
@@ -66,4 +69,38 @@ export function escrowErrorMeaning(errorText: string): string {
     return 'Authentication with the escrow service failed.';
   if (t.includes('400')) return 'Invalid transaction data.';
   return errorText;
+}
+
+/**
+ * Runs an escrow provider call. A failure is 502 with the spec's message (`message` when the service
+ * answered with an error, "No response…" when it did not answer, "No transaction ID…" when it answered
+ * without one) and, for the web's "{host} Error" toast, the provider's host and what the error means.
+ */
+export async function callEscrowProvider<T>(
+  provider: EscrowProvider,
+  message: string,
+  fn: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if (!(err instanceof EscrowProviderError))
+      throw escrowProviderFailure(provider, message, err instanceof Error ? err.message : String(err));
+    if (err.message === DEAL_MESSAGES.noTransactionId)
+      throw escrowProviderFailure(provider, DEAL_MESSAGES.noTransactionId, err.message);
+    // No answer at all: the socket error means nothing to the user, the spec's message does.
+    if (err.status === null)
+      throw escrowProviderFailure(provider, DEAL_MESSAGES.noEscrowResponse, DEAL_MESSAGES.noEscrowResponse);
+    throw escrowProviderFailure(provider, message, err.message);
+  }
+}
+
+export function escrowProviderFailure(
+  provider: EscrowProvider,
+  message: string,
+  errorText: string,
+): AppError {
+  const details: EscrowErrorDetails = { host: provider.host, meaning: escrowErrorMeaning(errorText) };
+  return new AppError('PAYMENT_PROVIDER_ERROR', message, details, { expose: true });
 }

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries, ledgerTransactions } from './ledger.table.ts';
 
@@ -58,6 +58,59 @@ export async function sumByAccount(
     .groupBy(ledgerEntries.account)
     .orderBy(asc(ledgerEntries.account));
   return rows.map((r) => ({ account: r.account, balance: Number(r.balance) }));
+}
+
+/** Which of these idempotency keys have been posted. */
+export async function findPostedKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .select({ key: ledgerTransactions.idempotencyKey })
+    .from(ledgerTransactions)
+    .where(inArray(ledgerTransactions.idempotencyKey, keys));
+  return new Set(rows.map((r) => r.key).filter((k): k is string => k !== null));
+}
+
+/** Balance of every account whose name starts with `prefix` and has entries. */
+export async function sumByAccountPrefix(
+  db: Db,
+  prefix: string,
+): Promise<Array<{ account: string; balance: number }>> {
+  const rows = await db
+    .select({ account: ledgerEntries.account, balance: sql<string>`sum(${ledgerEntries.amountCents})` })
+    .from(ledgerEntries)
+    .where(sql`substr(${ledgerEntries.account}, 1, ${prefix.length}) = ${prefix}`)
+    .groupBy(ledgerEntries.account);
+  return rows.map((r) => ({ account: r.account, balance: Number(r.balance) }));
+}
+
+/** Credits (negative entries) to one account by transactions posted in [from, toExclusive), oldest first. */
+export async function listCredits(
+  db: Db,
+  account: string,
+  from: Date,
+  toExclusive: Date,
+): Promise<
+  Array<{ referenceType: string | null; referenceId: string | null; createdAt: Date; amountCents: number }>
+> {
+  const rows = await db
+    .select({
+      referenceType: ledgerTransactions.referenceType,
+      referenceId: ledgerTransactions.referenceId,
+      createdAt: ledgerTransactions.createdAt,
+      amountCents: ledgerEntries.amountCents,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(
+      and(
+        eq(ledgerEntries.account, account),
+        lt(ledgerEntries.amountCents, 0),
+        gte(ledgerTransactions.createdAt, from),
+        lt(ledgerTransactions.createdAt, toExclusive),
+      ),
+    )
+    .orderBy(asc(ledgerTransactions.createdAt), asc(ledgerTransactions.referenceId));
+  return rows.map((r) => ({ ...r, amountCents: Number(r.amountCents) }));
 }
 
 /** Transactions whose entries do not sum to zero: always empty when the books are sound. */

@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import {
+  findPostedKeys as findPostedKeysIn,
   findTransactionByKey,
   findUnbalancedTransactions,
   insertEntries,
   insertTransaction,
   type LedgerEntryRow,
   type LedgerTransactionRow,
+  listCredits,
   listEntries,
   listTransactionsByReference,
   sumByAccount,
+  sumByAccountPrefix,
 } from './ledger.repository.ts';
 
 /**
@@ -163,6 +166,33 @@ export function createLedgerService(deps: { db: Db }) {
     return (await getBalances([account]))[account];
   }
 
+  /**
+   * Balances of every account named `<prefix><suffix>` that has entries, keyed by the suffix (e.g.
+   * the deal id of `escrow:held:<dealId>`); accounts never posted to are absent.
+   */
+  async function getBalancesByPrefix(prefix: string, tx?: Db): Promise<Map<string, number>> {
+    const rows = await sumByAccountPrefix(tx ?? db, prefix);
+    return new Map(rows.map((r) => [r.account.slice(prefix.length), r.balance]));
+  }
+
+  /** Which of these idempotency keys have been posted (as `tx` sees it): the movements already made. */
+  async function findPostedKeys(keys: string[], tx?: Db): Promise<Set<string>> {
+    return findPostedKeysIn(tx ?? db, keys);
+  }
+
+  /**
+   * What was credited to an account in a period (UTC, `to` exclusive), oldest first, with the
+   * record each crediting transaction names (e.g. the deal a payout was released from).
+   */
+  async function listCreditsTo(
+    account: string,
+    period: { from: Date; toExclusive: Date },
+  ): Promise<
+    Array<{ referenceType: string | null; referenceId: string | null; createdAt: Date; amountCents: number }>
+  > {
+    return listCredits(db, account, period.from, period.toExclusive);
+  }
+
   /** The books check: every transaction sums to zero, and so does the whole ledger. */
   async function checkBooks(): Promise<{
     balanced: boolean;
@@ -191,5 +221,14 @@ export function createLedgerService(deps: { db: Db }) {
     return txs.map((t) => ({ ...t, entries: entries.filter((e) => e.transactionId === t.id) }));
   }
 
-  return { postTransaction, getBalances, getBalance, checkBooks, listForReference };
+  return {
+    postTransaction,
+    getBalances,
+    getBalance,
+    getBalancesByPrefix,
+    findPostedKeys,
+    listCreditsTo,
+    checkBooks,
+    listForReference,
+  };
 }

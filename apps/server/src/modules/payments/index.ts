@@ -9,8 +9,10 @@ export {
   callProvider,
   createPaymentsService,
   type Payer,
+  type PaymentBooking,
   type PaymentRow,
   type PaymentsService,
+  type PurposeHandler,
   type StartCheckoutInput,
 } from './payments.service.ts';
 export { startSandboxJobs } from './providers/sandbox/sandbox.job.ts';

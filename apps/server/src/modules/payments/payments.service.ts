@@ -57,8 +57,30 @@ import {
   upsertCheckout,
 } from './payments.repository.ts';
 
+/**
+ * A payment's money as the ledger is to record it, handed to the purpose's own booking hook: payments
+ * fixes the wording, the reference and the idempotency key (so the movement is booked once however
+ * often the provider tells us); the purpose's owner names the accounts.
+ */
+export type PaymentBooking = {
+  payment: PaymentRow;
+  /** What arrived (paymentReceived) or went back (paymentRefunded). */
+  amountCents: number;
+  posting: { description: string; reference: { type: 'payment'; id: string }; idempotencyKey: string };
+};
+
 /** What a domain registers for its payment purpose; billing calls it once when a payment succeeds. */
 export type PurposeHandler = {
+  /**
+   * The typed "payment succeeded" and "payment refunded" hooks for a purpose that books its own
+   * money: called inside the booking transaction each time payments books a charge or a refund of
+   * this purpose, to post it through the ledger on the owner's accounts (use `tx`). A purpose without
+   * them is booked by payments on its revenue account (PURPOSE_REVENUE_ACCOUNTS).
+   */
+  books?: {
+    paymentReceived(booking: PaymentBooking, tx: Db): Promise<void>;
+    paymentRefunded(booking: PaymentBooking, tx: Db): Promise<void>;
+  };
   /** Runs exactly once per payment, inside the transaction that books it: use `tx`, not the pool. */
   onSucceeded(payment: PaymentRow, tx: Db): Promise<void>;
   /** Optional: told (inside the booking transaction) when money of this payment goes back. */
@@ -548,17 +570,26 @@ export function createPaymentsService(deps: {
       succeededAt: paidAt ?? clock.now(),
       providerPaymentRef: paymentRef ?? payment.providerPaymentRef,
     })) as PaymentRow;
-    await ledger.postTransaction(
-      {
-        kind: payment.purpose === 'escrow_funding' ? 'escrow_hold' : 'payment_received',
+    const handler = purposeHandlers.get(payment.purpose);
+    const booking: PaymentBooking = {
+      payment,
+      amountCents: paidCents,
+      posting: {
         description: payment.description,
         reference: { type: 'payment', id: payment.id },
         idempotencyKey: `payment:${payment.id}`,
-        lines: ledgerMovements.paymentReceived(paidCents, creditAccountFor(payment)),
       },
-      tx,
-    );
-    const handler = purposeHandlers.get(payment.purpose);
+    };
+    if (handler?.books) await handler.books.paymentReceived(booking, tx);
+    else
+      await ledger.postTransaction(
+        {
+          kind: 'payment_received',
+          ...booking.posting,
+          lines: ledgerMovements.paymentReceived(paidCents, revenueAccountFor(payment.purpose)),
+        },
+        tx,
+      );
     if (handler && (await claimFulfilment(tx, payment.id))) await handler.onSucceeded(updated, tx);
     await publishOutcome(updated, tx);
   }
@@ -641,17 +672,27 @@ export function createPaymentsService(deps: {
         refundedCents,
         status: refundedCents >= payment.amountCents ? 'refunded' : 'partially_refunded',
       })) as PaymentRow;
-      await ledger.postTransaction(
-        {
-          kind: 'refund',
+      const handler = purposeHandlers.get(payment.purpose);
+      const booking: PaymentBooking = {
+        payment,
+        amountCents: refund.amountCents,
+        posting: {
           description: `Refund: ${payment.description}`,
           reference: { type: 'payment', id: payment.id },
           idempotencyKey: `refund:${provider.name}:${refund.id}`,
-          lines: ledgerMovements.refundIssued(refund.amountCents, debitAccountForRefund(payment)),
         },
-        tx,
-      );
-      await purposeHandlers.get(payment.purpose)?.onRefunded?.(updated, refund.amountCents, tx);
+      };
+      if (handler?.books) await handler.books.paymentRefunded(booking, tx);
+      else
+        await ledger.postTransaction(
+          {
+            kind: 'refund',
+            ...booking.posting,
+            lines: ledgerMovements.refundIssued(refund.amountCents, LEDGER_ACCOUNTS.refunds),
+          },
+          tx,
+        );
+      await handler?.onRefunded?.(updated, refund.amountCents, tx);
     });
   }
 
@@ -735,26 +776,18 @@ export async function callProvider<T>(message: string, fn: () => Promise<T>): Pr
   }
 }
 
-function creditAccountFor(payment: PaymentRow): string {
-  switch (payment.purpose) {
-    case 'subscription':
-      return LEDGER_ACCOUNTS.revenueSubscriptions;
-    case 'contact_fee':
-      return LEDGER_ACCOUNTS.revenueContactFees;
-    case 'featured_listing':
-      return LEDGER_ACCOUNTS.revenueFeaturedListings;
-    case 'escrow_funding':
-      return LEDGER_ACCOUNTS.escrowHeld(payment.targetId);
-    case 'commission':
-      return LEDGER_ACCOUNTS.revenueCommission;
-  }
-}
+/** The revenue account of each purpose whose owner leaves the booking to payments (no `books` hooks). */
+const PURPOSE_REVENUE_ACCOUNTS: Partial<Record<PaymentPurpose, string>> = {
+  subscription: LEDGER_ACCOUNTS.revenueSubscriptions,
+  contact_fee: LEDGER_ACCOUNTS.revenueContactFees,
+  featured_listing: LEDGER_ACCOUNTS.revenueFeaturedListings,
+};
 
-/** Escrow money goes back out of the escrow it sits in; everything else is a refund of revenue. */
-function debitAccountForRefund(payment: PaymentRow): string {
-  return payment.purpose === 'escrow_funding'
-    ? LEDGER_ACCOUNTS.escrowHeld(payment.targetId)
-    : LEDGER_ACCOUNTS.refunds;
+function revenueAccountFor(purpose: PaymentPurpose): string {
+  const account = PURPOSE_REVENUE_ACCOUNTS[purpose];
+  // Thrown inside the booking transaction: the payment stays unbooked and is retried.
+  if (!account) throw new Error(`No ledger booking for ${purpose} payments: its module registers none`);
+  return account;
 }
 
 export function toPaymentView(p: PaymentRow): Payment {

@@ -1,6 +1,8 @@
 import { formatCents } from '@app/shared/money/money';
-import { formatDate, type PortalView } from './sandbox.provider.ts';
 import type { SandboxSession } from './sandbox.repository.ts';
+import type { CheckoutForm } from './sandbox-cards.ts';
+import { formatDate } from './sandbox-objects.ts';
+import type { PortalView } from './sandbox-portal.ts';
 
 // The sandbox's hosted pages: plain server-rendered HTML forms (no script, so the app's CSP holds),
 // built to be usable with a keyboard and a screen reader.
@@ -69,14 +71,8 @@ const TEST_CARDS_TABLE = `
 <tr><td><code>4000 0000 0000 0002</code></td><td>Card is declined</td></tr>
 </tbody></table>`;
 
-export type CheckoutPageValues = {
-  email?: string;
-  method?: string;
-  cardNumber?: string;
-  expiry?: string;
-  cvc?: string;
-  name?: string;
-};
+/** What the checkout form shows again after an error: what was posted. */
+export type CheckoutPageValues = CheckoutForm;
 
 /** The hosted checkout: what is bought, the amount, and the payment form. */
 export function renderCheckoutPage(input: {

@@ -2,8 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { holdsBearerLink } from '../../../../lib/bearer-link.ts';
-import type { CheckoutForm, PortalAction, SandboxProvider } from './sandbox.provider.ts';
+import type { SandboxProvider } from './sandbox.provider.ts';
+import type { CheckoutForm } from './sandbox-cards.ts';
 import { renderCheckoutPage, renderMessagePage, renderPortalPage } from './sandbox-pages.ts';
+import type { PortalAction } from './sandbox-portal.ts';
 
 const Params = z.object({ id: z.string().min(1).max(100) });
 const FormSchema = z

@@ -1,0 +1,133 @@
+import { commissionCollectable, dealRoleOf } from '@app/shared/deals/deal-machine';
+import {
+  type CommissionPayer,
+  commissionChoiceIsProposal,
+  commissionShare,
+  DEAL_MESSAGES,
+  type PayCommissionResult,
+} from '@app/shared/deals/deals.schemas';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { SessionUser } from '../accounts/index.ts';
+import type { PaymentRow } from '../payments/index.ts';
+import { DEAL_ACCOUNTS, move, paymentBooks } from './deal-accounts.ts';
+import { type DealContext, machineStateOfRow, notFound } from './deal-context.ts';
+import type { DealViews } from './deal-views.ts';
+import { findDealForUpdate, findListingBrief, updateDeal } from './deals.repository.ts';
+
+/**
+ * The commission paid after completion (when it was not paid with the funding nor taken at release):
+ * the payer choice and its consent, the checkout for the caller's share, and the payment's booking.
+ */
+export function createDealCommission(ctx: DealContext, parts: { views: DealViews }) {
+  const { db, clock, ledger, payments } = ctx;
+  const { views } = parts;
+
+  // A commission payment is platform revenue: the payment-succeeded hook books cash → commission
+  // revenue, a refund comes out of refunds; then the paid share counts toward the deal's commission.
+  payments.registerPurposeHandler('commission', {
+    books: paymentBooks(ledger, 'payment_received', {
+      received: (_payment, cents) => move(DEAL_ACCOUNTS.cashProvider, DEAL_ACCOUNTS.revenueCommission, cents),
+      refunded: (_payment, cents) => move(DEAL_ACCOUNTS.refunds, DEAL_ACCOUNTS.cashProvider, cents),
+    }),
+    onSucceeded: (payment, tx) => onCommissionPaid(payment, tx),
+  });
+
+  /**
+   * POST /api/deals/:id/commission: the caller's payer choice, then a checkout for their share. The
+   * buyer pays by default; a choice shifting commission onto the other party waits for their consent.
+   */
+  async function payCommission(
+    user: SessionUser,
+    dealId: string,
+    body: { payer?: CommissionPayer },
+  ): Promise<PayCommissionResult> {
+    const { row, role } = await views.requireParty(user, dealId);
+    if (!commissionCollectable(machineStateOfRow(row)))
+      throw new AppError('DEAL_TRANSITION_NOT_ALLOWED', DEAL_MESSAGES.updateFailed);
+    const [view] = await views.toViews([row], user.id);
+    if (view.commission.settled) throw new AppError('CONFLICT', DEAL_MESSAGES.commissionSettled);
+    const decided = await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const locked = await findDealForUpdate(tx, dealId);
+      if (!locked) throw notFound();
+      const agreed = locked.commissionPayer ?? 'buyer';
+      const wanted = body.payer ?? agreed;
+      const now = clock.now();
+      const proposal = commissionChoiceIsProposal(
+        {
+          amountCents: locked.commissionCents,
+          agreed: locked.commissionPayer,
+          paidCents: { buyer: locked.commissionPaidBuyerCents, seller: locked.commissionPaidSellerCents },
+        },
+        role,
+        wanted,
+      );
+      if (!proposal) {
+        // Taking more on yourself, or accepting the other party's proposal, applies at once; keeping
+        // the agreed payer withdraws a proposal of one's own.
+        const changes = wanted !== agreed || locked.commissionProposedBy === role;
+        const row = changes
+          ? ((await updateDeal(tx, dealId, {
+              commissionPayer: wanted === agreed ? locked.commissionPayer : wanted,
+              commissionPayerProposal: null,
+              commissionProposedBy: null,
+              updatedAt: now,
+            })) ?? locked)
+          : locked;
+        return { row, proposed: false };
+      }
+      const row =
+        (await updateDeal(tx, dealId, {
+          commissionPayerProposal: wanted,
+          commissionProposedBy: role,
+          updatedAt: now,
+        })) ?? locked;
+      return { row, proposed: true };
+    });
+    if (decided.proposed) return { url: null, shareCents: 0, proposed: true };
+    const chosen = decided.row;
+    const payer = chosen.commissionPayer ?? 'buyer';
+    const paid = role === 'buyer' ? chosen.commissionPaidBuyerCents : chosen.commissionPaidSellerCents;
+    const shareCents = Math.max(0, commissionShare(chosen.commissionCents, payer, role) - paid);
+    if (shareCents === 0) return { url: null, shareCents: 0, proposed: false };
+    const listing = await findListingBrief(db, row.listingId);
+    try {
+      const { url } = await payments.startCheckout({
+        user,
+        purpose: 'commission',
+        targetType: 'deal',
+        targetId: dealId,
+        amountCents: shareCents,
+        description: `Commission for ${listing?.title ?? 'deal'}`,
+        metadata: { payer },
+        successPath: '/deals?commission=success',
+        cancelPath: '/deals?commission=cancelled',
+      });
+      return { url, shareCents, proposed: false };
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'CONFLICT')
+        throw new AppError('CONFLICT', DEAL_MESSAGES.commissionSettled);
+      throw err;
+    }
+  }
+
+  /** The commission purpose handler: the paid share counts toward the deal's commission. */
+  async function onCommissionPaid(payment: PaymentRow, tx: Db): Promise<void> {
+    const deal = await findDealForUpdate(tx, payment.targetId);
+    if (!deal) return;
+    const party = dealRoleOf(deal, payment.userId);
+    if (!party) return;
+    const paidBuyer = deal.commissionPaidBuyerCents + (party === 'buyer' ? payment.amountCents : 0);
+    const paidSeller = deal.commissionPaidSellerCents + (party === 'seller' ? payment.amountCents : 0);
+    const now = clock.now();
+    await updateDeal(tx, deal.id, {
+      commissionPaidBuyerCents: paidBuyer,
+      commissionPaidSellerCents: paidSeller,
+      commissionSettledAt: paidBuyer + paidSeller >= deal.commissionCents ? now : deal.commissionSettledAt,
+      updatedAt: now,
+    });
+  }
+
+  return { payCommission };
+}

@@ -1,0 +1,139 @@
+import type { DealActor, DealMachineState, DealTransition } from '@app/shared/deals/deal-machine';
+import { DEAL_MESSAGES } from '@app/shared/deals/deals.schemas';
+import type { ListingUnit } from '@app/shared/listings/listings.schemas';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { logError as logErrorLine } from '../../lib/log-error.ts';
+import { type AuditRecorder, noAudit } from '../access/index.ts';
+import type { LedgerService } from '../ledger/index.ts';
+import type { ListingsService } from '../listings/index.ts';
+import type { MessagingService } from '../messaging/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
+import type { PaymentsService } from '../payments/index.ts';
+import type { RealtimeService } from '../realtime/index.ts';
+import type { SettingsService } from '../settings/index.ts';
+import type { DealRow } from './deals.repository.ts';
+import type { EscrowProvider } from './escrow-provider.ts';
+import type { WireTransfersService } from './wire-transfers.service.ts';
+
+/** Who fires a transition: a party or an administrator (with their user id), or the server. */
+export type DealActorRef = { role: DealActor; userId: string | null };
+export type DealTransitionPayload = {
+  valueCents?: number;
+  reason?: string;
+  /** The funding attempt whose money arrived or failed (escrow-funded, funding-failed). */
+  escrowPaymentId?: string;
+  source?: 'checkout' | 'wire' | 'escrow_provider';
+  /** Records the escrow-provider release or refund this claim made (and clears the claim). */
+  escrowClaimId?: string;
+};
+
+/** The wire-transfer service of this module, as deals use it. */
+export type DealWireTransfers = Pick<
+  WireTransfersService,
+  'createForDeal' | 'onDealEscrowVerified' | 'onDealEscrowFailed'
+>;
+
+/** The escrow provider's "transaction changed" registry (sandbox page and webhook call it). */
+export type DealEscrowEvents = {
+  onTransactionChanged(handler: (transactionId: string) => Promise<void>): void;
+};
+
+/**
+ * The market module's impact estimate, read in the completing transition's transaction: tonnes
+ * delivered, the WARM material of the grade and kg CO2e avoided (nulls where nothing applies).
+ */
+export type DealImpactAssessor = {
+  assessDelivery(
+    tx: Db,
+    delivery: { grade: string | null; quantity: number; unit: ListingUnit },
+  ): Promise<{ deliveredTonnes: number | null; warmMaterial: string | null; co2eAvoidedKg: number | null }>;
+};
+
+/** A payment method as funding needs it (type, fee, enabled). */
+export type FundingMethod = { type: string; name: string; processingFeePercentage: number; enabled: boolean };
+
+/** What the deals service is built from (the composition root, app.ts, passes it). */
+export type DealsDeps = {
+  db: Db;
+  /** The admin audit log. */
+  audit?: AuditRecorder;
+  clock: Clock;
+  ledger: LedgerService;
+  payments: PaymentsService;
+  settings: SettingsService;
+  notifications: NotificationsService;
+  realtime: RealtimeService;
+  messaging?: MessagingService;
+  isAdmin(userId: string): Promise<boolean>;
+  getPaymentMethod(type: string): Promise<FundingMethod | null>;
+  escrowProvider: EscrowProvider;
+  escrowEvents?: DealEscrowEvents;
+  wireTransfers: DealWireTransfers;
+  /** Records the environmental impact with the completing transition (market module). */
+  impact?: DealImpactAssessor;
+  /** What a listing has left, under its row lock, and its sold status (listings module). */
+  listingQuantity: Pick<ListingsService, 'lockRemainingQuantity' | 'syncSoldStatus'>;
+  /** After commit, once per deal that completed (released, or completed without escrow). */
+  onDealCompleted?: (dealId: string) => Promise<void>;
+  appUrl: string;
+  logError?: (msg: string, err: unknown) => void;
+};
+
+/** The deps with their defaults filled in, plus the after-commit queue every part shares. */
+export type DealContext = Omit<DealsDeps, 'audit' | 'logError'> & {
+  audit: AuditRecorder;
+  logError: (msg: string, err: unknown) => void;
+  /** The My Deals page, linked from every deal email. */
+  dealsUrl: string;
+  /** Runs after-commit work of a transition fired inside another module's transaction. */
+  defer(fn: () => Promise<void>): void;
+  /** Resolves when deferred work has run (tests, shutdown). */
+  whenIdle(): Promise<void>;
+};
+
+export function createDealContext(deps: DealsDeps): DealContext {
+  const logError = deps.logError ?? logErrorLine;
+  const deferred = new Set<Promise<void>>();
+  function defer(fn: () => Promise<void>): void {
+    const p = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(fn)
+      .catch((err) => logError('deal follow-up failed', err))
+      .finally(() => deferred.delete(p));
+    deferred.add(p);
+  }
+  async function whenIdle(): Promise<void> {
+    while (deferred.size > 0) await Promise.all([...deferred]);
+  }
+  return {
+    ...deps,
+    audit: deps.audit ?? noAudit,
+    logError,
+    dealsUrl: `${deps.appUrl}/deals`,
+    defer,
+    whenIdle,
+  };
+}
+
+/** How many deals a timed job takes per run. */
+export const JOB_BATCH = 100;
+/** The transitions that pay the held escrow out to the seller. */
+export const RELEASES: readonly DealTransition[] = [
+  'release-escrow',
+  'auto-release',
+  'approve-early-release',
+];
+
+export const notFound = () => new AppError('NOT_FOUND', DEAL_MESSAGES.dealNotFound);
+
+export const machineStateOfRow = (row: DealRow): DealMachineState => ({
+  status: row.status,
+  escrowStatus: row.escrowStatus,
+  buyerConfirmed: row.buyerConfirmed,
+  sellerConfirmed: row.sellerConfirmed,
+  lastOfferBy: row.lastOfferBy,
+  earlyReleaseRequestedBy: row.earlyReleaseRequestedBy,
+  shippedAt: row.shippedAt,
+  escrowRequired: row.escrowRequired,
+});
