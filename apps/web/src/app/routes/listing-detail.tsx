@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { DetailLoadError } from '@/components/page/detail-load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ListingTypeBadge } from '@/components/ui/listing-type-badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { ListingDealButtons } from '@/features/deals/components/listing-deal-buttons';
@@ -15,7 +16,6 @@ import {
   CategoryBadge,
   FeaturedBadge,
   GradeBadge,
-  ListingTypeBadge,
   SoldBadge,
 } from '@/features/listings/components/listing-badges';
 import { ListingGallery } from '@/features/listings/components/listing-gallery';

@@ -16,3 +16,33 @@ export function SkeletonText({ className, ...props }: ComponentProps<'span'>) {
     />
   );
 }
+
+type ListSkeletonProps = {
+  /** How many placeholders (default 4). */
+  rows?: number;
+  /** Each placeholder's shape (default a 40 px bar, full width). */
+  itemClassName?: string;
+  className?: string;
+  /** The loading announcement; `null` for a list whose region already announces it. */
+  label?: string | null;
+};
+
+/** A list that is loading: `rows` placeholders in a grid, announced once as "Loading". */
+export function ListSkeleton({
+  rows = 4,
+  itemClassName = 'h-10 w-full',
+  className,
+  label = 'Loading',
+}: ListSkeletonProps) {
+  return (
+    <div
+      className={cn('grid gap-2', className)}
+      {...(label === null ? {} : { role: 'status', 'aria-busy': true, 'aria-label': label })}
+    >
+      {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Skeleton key={i} className={itemClassName} />
+      ))}
+    </div>
+  );
+}

@@ -23,11 +23,11 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { usePricing } from '@/features/pricing/api/get-pricing';
 import { parseApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatPercent, formatUsd } from '@/lib/format';
 import { openPaymentTab } from '@/lib/payment-tab';
+import { usePricing } from '@/lib/pricing';
 import { useFundEscrow } from '../api/fund-escrow';
 import { usePaymentMethods } from '../api/get-payment-methods';
 import { escrowHostOf } from '../utils/deal-labels';

@@ -23,11 +23,11 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { paths } from '@/config/paths';
-import { useAdminCompanies } from '@/features/companies/api/get-admin-companies';
-import { useVerifyCompany } from '@/features/companies/api/verify-company';
-import { companyTypeLabel, VerificationBadge } from '@/features/companies/components/company-badges';
 import { parseApiError } from '@/lib/api-client';
 import { formatShortDate } from '@/lib/format';
+import { useAdminCompanies } from '../api/get-admin-companies';
+import { useVerifyCompany } from '../api/verify-company';
+import { companyTypeLabel, VerificationBadge } from '../components/company-badges';
 import { RemoveCompanyDialog } from './remove-company-dialog';
 
 export type CompanyReviewStatus = (typeof ADMIN_COMPANY_STATUSES)[number];
