@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 // jsdom lacks the layout and pointer APIs Radix primitives call; they do nothing here.
@@ -32,6 +33,8 @@ beforeEach(() => {
   errorSpy = vi.spyOn(console, 'error');
 });
 afterEach(() => {
+  // Toasts live in sonner's module state: one test's toasts must not show in the next.
+  toast.dismiss();
   cleanup();
   vi.unstubAllGlobals();
   const calls = errorSpy?.mock.calls ?? [];
