@@ -127,12 +127,23 @@ export function ResponsiveTable<T>({
   );
 }
 
-/** A "Label: value" line of a card in a responsive table's narrow-screen list. */
-export function TableCardField({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * A "Label: value" line of a card in a responsive table's narrow-screen list. A long value breaks
+ * anywhere (`wrap="anywhere"`, for ids and addresses) or between words (`wrap="words"`, for text).
+ */
+export function TableCardField({
+  label,
+  wrap = 'anywhere',
+  children,
+}: {
+  label: string;
+  wrap?: 'anywhere' | 'words';
+  children: ReactNode;
+}) {
   return (
     <div className="flex flex-wrap gap-x-2">
       <span className="text-muted-foreground">{label}:</span>
-      <span className="break-all">{children}</span>
+      <span className={wrap === 'words' ? 'break-words' : 'break-all'}>{children}</span>
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { DEAL_MESSAGES } from '@app/shared/deals/deals.schemas';
+import type { DealParty } from '@app/shared/deals/deal-machine';
+import { DEAL_MESSAGES, type Deal } from '@app/shared/deals/deals.schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { dealFixture, PAYMENT_METHODS, PRICING } from '@/testing/fixtures';
@@ -8,6 +9,10 @@ import { DealActions } from './deal-actions';
 
 const offerFromBuyer = dealFixture({ status: 'negotiating', lastOfferBy: 'buyer', role: 'seller' });
 
+/** The deal card's actions as the party sees them. */
+const renderActions = (deal: Deal, party: DealParty) =>
+  renderWithProviders(<DealActions deal={deal} role={party} />);
+
 const buttonNames = () => screen.getAllByRole('button').map((b) => b.textContent);
 
 describe('DealActions', () => {
@@ -15,7 +20,7 @@ describe('DealActions', () => {
     const api = mockApi({
       'POST /api/deals/deal-1/actions': { ...offerFromBuyer, status: 'agreed' },
     });
-    const { user } = renderWithProviders(<DealActions deal={offerFromBuyer} role="seller" />);
+    const { user } = renderActions(offerFromBuyer, 'seller');
 
     expect(buttonNames()).toEqual(['Confirm Deal', 'Counter Offer', 'Reject Deal']);
     await user.click(screen.getByRole('button', { name: 'Confirm Deal' }));
@@ -26,7 +31,7 @@ describe('DealActions', () => {
 
   it('asks before rejecting, and sends nothing when the seller keeps the deal', async () => {
     const api = mockApi({});
-    const { user } = renderWithProviders(<DealActions deal={offerFromBuyer} role="seller" />);
+    const { user } = renderActions(offerFromBuyer, 'seller');
 
     await user.click(screen.getByRole('button', { name: 'Reject Deal' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Reject this deal?' });
@@ -47,7 +52,7 @@ describe('DealActions', () => {
         'The buyer has already withdrawn this offer',
       ),
     });
-    const { user } = renderWithProviders(<DealActions deal={offerFromBuyer} role="seller" />);
+    const { user } = renderActions(offerFromBuyer, 'seller');
 
     await user.click(screen.getByRole('button', { name: 'Reject Deal' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Reject this deal?' });
@@ -62,7 +67,7 @@ describe('DealActions', () => {
       'GET /api/payment-methods': { methods: PAYMENT_METHODS },
       'GET /api/settings/pricing': PRICING,
     });
-    const { user } = renderWithProviders(<DealActions deal={dealFixture()} role="buyer" />);
+    const { user } = renderActions(dealFixture(), 'buyer');
 
     await user.click(screen.getByRole('button', { name: 'Fund Escrow' }));
 
@@ -71,7 +76,7 @@ describe('DealActions', () => {
 
   it('tells the seller of an agreed deal that the buyer has yet to fund it', () => {
     mockApi({});
-    renderWithProviders(<DealActions deal={dealFixture({ role: 'seller' })} role="seller" />);
+    renderActions(dealFixture({ role: 'seller' }), 'seller');
 
     expect(screen.getByRole('status')).toHaveTextContent(DEAL_MESSAGES.waitingForFunding);
     expect(screen.queryByRole('button', { name: 'Ship Goods' })).not.toBeInTheDocument();
@@ -80,7 +85,7 @@ describe('DealActions', () => {
   it('asks an escrow-optional seller before shipping with nothing held, then sends ship-goods', async () => {
     const deal = dealFixture({ role: 'seller', escrowRequired: false });
     const api = mockApi({ 'POST /api/deals/deal-1/actions': { ...deal, status: 'completed' } });
-    const { user } = renderWithProviders(<DealActions deal={deal} role="seller" />);
+    const { user } = renderActions(deal, 'seller');
 
     await user.click(screen.getByRole('button', { name: 'Ship Goods' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Ship without escrow?' });
