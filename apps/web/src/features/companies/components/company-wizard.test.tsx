@@ -2,7 +2,7 @@ import { COMPANY_MESSAGES, type Company } from '@app/shared/companies/companies.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '@/testing/mock-api';
-import { renderWithProviders } from '@/testing/render';
+import { renderWithProviders } from '@/testing/render-with-providers';
 import { CompanyWizard } from './company-wizard';
 
 const COMPANY: Company = {

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { dealFixture, PAYMENT_METHODS, PRICING } from '@/testing/fixtures';
 import { apiError, mockApi } from '@/testing/mock-api';
-import { renderWithProviders } from '@/testing/render';
+import { renderWithProviders } from '@/testing/render-with-providers';
 import { DealActions } from './deal-actions';
 
 const offerFromBuyer = dealFixture({ status: 'negotiating', lastOfferBy: 'buyer', role: 'seller' });

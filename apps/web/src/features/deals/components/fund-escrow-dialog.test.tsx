@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { dealFixture, PAYMENT_METHODS, PRICING } from '@/testing/fixtures';
 import { apiError, mockApi } from '@/testing/mock-api';
-import { renderWithProviders } from '@/testing/render';
+import { renderWithProviders } from '@/testing/render-with-providers';
 import { FundEscrowDialog } from './fund-escrow-dialog';
 
 const WIRE_RESULT = {

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PRICING } from '@/testing/fixtures';
 import { apiError, type MockAnswer, mockApi } from '@/testing/mock-api';
-import { renderWithProviders } from '@/testing/render';
+import { renderWithProviders } from '@/testing/render-with-providers';
 import { ListingFormDialog } from './listing-form-dialog';
 
 const PLATFORM = {

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
-import { renderWithProviders } from '@/testing/render';
+import { renderWithProviders } from '@/testing/render-with-providers';
 import { type ListingFilters, useListings } from '../api/get-listings';
 import { filtersFromSearchParams, MarketplaceFilters } from './marketplace-filters';
 
