@@ -201,37 +201,35 @@ function WireTransferList({
     );
   }
   return (
-    <>
-      <ResponsiveTable
-        items={transfers.data}
-        rowKey={(wire) => wire.id}
-        listLabel="Wire transfers"
-        head={
-          <>
-            <TableHead>Reference</TableHead>
-            <TableHead>User</TableHead>
-            <TableHead className="text-right">Amount</TableHead>
-            <TableHead>Deal</TableHead>
-            <TableHead>Status</TableHead>
-            <TableActionsHead />
-          </>
-        }
-        row={(wire) => (
-          <WireTableRow
-            wire={wire}
-            deal={wire.relatedId ? dealsById.get(wire.relatedId) : undefined}
-            actions={actions}
-          />
-        )}
-        card={(wire) => (
-          <WireCard
-            wire={wire}
-            deal={wire.relatedId ? dealsById.get(wire.relatedId) : undefined}
-            actions={actions}
-          />
-        )}
-      />
-    </>
+    <ResponsiveTable
+      items={transfers.data}
+      rowKey={(wire) => wire.id}
+      listLabel="Wire transfers"
+      head={
+        <>
+          <TableHead>Reference</TableHead>
+          <TableHead>User</TableHead>
+          <TableHead className="text-right">Amount</TableHead>
+          <TableHead>Deal</TableHead>
+          <TableHead>Status</TableHead>
+          <TableActionsHead />
+        </>
+      }
+      row={(wire) => (
+        <WireTableRow
+          wire={wire}
+          deal={wire.relatedId ? dealsById.get(wire.relatedId) : undefined}
+          actions={actions}
+        />
+      )}
+      card={(wire) => (
+        <WireCard
+          wire={wire}
+          deal={wire.relatedId ? dealsById.get(wire.relatedId) : undefined}
+          actions={actions}
+        />
+      )}
+    />
   );
 }
 

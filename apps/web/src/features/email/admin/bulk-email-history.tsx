@@ -1,6 +1,5 @@
 import { BULK_EMAIL_TARGET_INFO } from '@app/shared/admin/bulk-email.schemas';
 import { History } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -95,64 +94,62 @@ function HistoryBody({ campaigns }: { campaigns: ReturnType<typeof useBulkEmailC
     );
   const list = campaigns.data;
   return (
-    <>
-      <ResponsiveTable
-        items={list}
-        rowKey={(c) => c.id}
-        listClassName="gap-3"
-        cardClassName="grid gap-1.5 rounded-lg border p-3 text-sm"
-        head={
-          <>
-            <TableHead>When</TableHead>
-            <TableHead>Sent By</TableHead>
-            <TableHead>Audience</TableHead>
-            <TableHead>Template</TableHead>
-            <TableHead>Subject</TableHead>
-            <TableHead>Delivery</TableHead>
-            <TableHead>Status</TableHead>
-          </>
-        }
-        row={(c) => (
-          <TableRow>
-            <TableCell className="whitespace-nowrap">
-              <When iso={c.createdAt} />
-            </TableCell>
-            <TableCell className="[overflow-wrap:anywhere]">{senderName(c)}</TableCell>
-            <TableCell>{BULK_EMAIL_TARGET_INFO[c.target].audience}</TableCell>
-            <TableCell>{templateName(c)}</TableCell>
-            <TableCell className="max-w-64 break-words font-medium">{c.subject}</TableCell>
-            <TableCell>
-              <Delivery campaign={c} />
-            </TableCell>
-            <TableCell>
-              <CampaignStatusBadge status={c.status} />
-            </TableCell>
-          </TableRow>
-        )}
-        card={(c) => (
-          <>
-            <div className="flex items-start justify-between gap-3">
-              <span className="break-words font-medium">{c.subject}</span>
-              <CampaignStatusBadge status={c.status} />
-            </div>
-            <TableCardField wrap="words" label="When">
-              <When iso={c.createdAt} />
-            </TableCardField>
-            <TableCardField wrap="words" label="Sent by">
-              {senderName(c)}
-            </TableCardField>
-            <TableCardField wrap="words" label="Audience">
-              {BULK_EMAIL_TARGET_INFO[c.target].audience}
-            </TableCardField>
-            <TableCardField wrap="words" label="Template">
-              {templateName(c)}
-            </TableCardField>
-            <TableCardField wrap="words" label="Delivery">
-              <Delivery campaign={c} />
-            </TableCardField>
-          </>
-        )}
-      />
-    </>
+    <ResponsiveTable
+      items={list}
+      rowKey={(c) => c.id}
+      listClassName="gap-3"
+      cardClassName="grid gap-1.5 rounded-lg border p-3 text-sm"
+      head={
+        <>
+          <TableHead>When</TableHead>
+          <TableHead>Sent By</TableHead>
+          <TableHead>Audience</TableHead>
+          <TableHead>Template</TableHead>
+          <TableHead>Subject</TableHead>
+          <TableHead>Delivery</TableHead>
+          <TableHead>Status</TableHead>
+        </>
+      }
+      row={(c) => (
+        <TableRow>
+          <TableCell className="whitespace-nowrap">
+            <When iso={c.createdAt} />
+          </TableCell>
+          <TableCell className="[overflow-wrap:anywhere]">{senderName(c)}</TableCell>
+          <TableCell>{BULK_EMAIL_TARGET_INFO[c.target].audience}</TableCell>
+          <TableCell>{templateName(c)}</TableCell>
+          <TableCell className="max-w-64 break-words font-medium">{c.subject}</TableCell>
+          <TableCell>
+            <Delivery campaign={c} />
+          </TableCell>
+          <TableCell>
+            <CampaignStatusBadge status={c.status} />
+          </TableCell>
+        </TableRow>
+      )}
+      card={(c) => (
+        <>
+          <div className="flex items-start justify-between gap-3">
+            <span className="break-words font-medium">{c.subject}</span>
+            <CampaignStatusBadge status={c.status} />
+          </div>
+          <TableCardField wrap="words" label="When">
+            <When iso={c.createdAt} />
+          </TableCardField>
+          <TableCardField wrap="words" label="Sent by">
+            {senderName(c)}
+          </TableCardField>
+          <TableCardField wrap="words" label="Audience">
+            {BULK_EMAIL_TARGET_INFO[c.target].audience}
+          </TableCardField>
+          <TableCardField wrap="words" label="Template">
+            {templateName(c)}
+          </TableCardField>
+          <TableCardField wrap="words" label="Delivery">
+            <Delivery campaign={c} />
+          </TableCardField>
+        </>
+      )}
+    />
   );
 }
