@@ -15,6 +15,7 @@ import { parseApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-client';
 import { formatShortDate } from '@/lib/format';
 import { useDebouncedSearch } from '@/lib/use-debounced-search';
+import { useStepBackWhenEmpty } from '@/lib/use-step-back-when-empty';
 import {
   type AdminUser,
   type AdminUserStatus,
@@ -51,10 +52,7 @@ export function UsersList({ status }: { status: AdminUserStatus }) {
   const reinstate = useReinstateUser();
   const [suspending, setSuspending] = useState<AdminUser | null>(null);
 
-  const emptyLaterPage = users.data?.items.length === 0 && page > 1;
-  useEffect(() => {
-    if (emptyLaterPage) setPage((p) => p - 1);
-  }, [emptyLaterPage]);
+  useStepBackWhenEmpty(users.data?.items.length, page, setPage);
 
   const onReinstate = async (user: AdminUser) => {
     if (reinstate.isPending) return;

@@ -17,6 +17,7 @@ import { ResponsiveTable, TableActionsHead, TableCell, TableHead, TableRow } fro
 import { paths } from '@/config/paths';
 import { parseApiError } from '@/lib/api-client';
 import { formatShortDate } from '@/lib/format';
+import { useStepBackWhenEmpty } from '@/lib/use-step-back-when-empty';
 import { useAdminCompanies } from '../api/get-admin-companies';
 import { useVerifyCompany } from '../api/verify-company';
 import { companyTypeLabel, VerificationBadge } from '../components/company-badges';
@@ -69,11 +70,7 @@ export function CompanyReview({
     if (errorAt) toast.error(errorMessage);
   }, [errorAt, errorMessage]);
 
-  // Removing or verifying the last company of a later page leaves that page empty: step back one.
-  const emptyLaterPage = companies.data?.items.length === 0 && page > 1;
-  useEffect(() => {
-    if (emptyLaterPage) setPage((p) => p - 1);
-  }, [emptyLaterPage]);
+  useStepBackWhenEmpty(companies.data?.items.length, page, setPage);
 
   const onVerify = async (company: AdminCompany) => {
     if (verify.isPending) return;
