@@ -24,7 +24,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { SkeletonText } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { parseApiError } from '@/lib/api-client';
+import { isRuleRefusal, parseApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-client';
 import type { ConversationTarget, StartConversationDialogProps } from '@/lib/feature-slots';
 import { formatUsd } from '@/lib/format';
@@ -100,9 +100,7 @@ function StartConversationForm({ target, onDone }: { target: ConversationTarget;
     } catch (error) {
       tab?.discard();
       const apiError = parseApiError(error);
-      const fromServer =
-        apiError.status !== undefined && apiError.status < 500 && apiError.code !== 'UNKNOWN';
-      toast.error(fromServer ? apiError.message : MESSAGING_MESSAGES.startFailed);
+      toast.error(isRuleRefusal(apiError) ? apiError.message : MESSAGING_MESSAGES.startFailed);
     }
   };
 
