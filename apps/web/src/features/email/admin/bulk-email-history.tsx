@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ListSkeleton } from '@/components/ui/skeleton';
 import { ResponsiveTable, TableCardField, TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { parseApiError } from '@/lib/api-client';
 import type { BulkEmailCampaign, useBulkEmailCampaigns } from '../api/bulk-email';
@@ -68,13 +68,7 @@ export function BulkEmailHistory({ campaigns }: { campaigns: ReturnType<typeof u
 
 function HistoryBody({ campaigns }: { campaigns: ReturnType<typeof useBulkEmailCampaigns> }) {
   if (campaigns.isPending)
-    return (
-      <div className="grid gap-2" role="status" aria-busy="true" aria-label="Loading campaigns">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-12 w-full" />
-        ))}
-      </div>
-    );
+    return <ListSkeleton label="Loading campaigns" rows={3} itemClassName="h-12 w-full" />;
   if (campaigns.isError)
     return (
       <EmptyState
