@@ -49,8 +49,9 @@ module.exports = {
     },
     {
       name: 'web-feature-isolation',
-      comment: 'A web feature never imports another feature; the app shell (app/) composes them.',
-      severity: OPEN_WORK,
+      comment:
+        'A web feature never imports another feature; the app shell (app/) composes them and fills the slots of lib/feature-slots.tsx.',
+      severity: 'error',
       from: { path: WEB_FEATURE },
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
     },

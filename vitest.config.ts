@@ -1,19 +1,39 @@
+import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: [
-      'apps/server/src/**/*.test.ts',
-      'apps/server/test/**/*.test.ts',
-      'packages/shared/src/**/*.test.ts',
-      'scripts/**/*.test.ts',
-    ],
-    // One database per worker, created once and truncated between tests (see test/test-database.ts).
-    isolate: false,
-    fileParallelism: true,
     maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    setupFiles: ['apps/server/test/setup.ts'],
+    projects: [
+      {
+        test: {
+          name: 'server',
+          include: [
+            'apps/server/src/**/*.test.ts',
+            'apps/server/test/**/*.test.ts',
+            'packages/shared/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
+          // One database per worker, created once and truncated between tests (see test/test-database.ts).
+          isolate: false,
+          fileParallelism: true,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          setupFiles: ['apps/server/test/setup.ts'],
+        },
+      },
+      {
+        // The web's components in jsdom with Testing Library; requests go to a stubbed fetch
+        // (apps/web/src/testing/mock-api.ts), so no server or database is involved.
+        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/testing/setup.ts'],
+          testTimeout: 15_000,
+        },
+      },
+    ],
   },
 });

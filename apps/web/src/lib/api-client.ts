@@ -1,10 +1,25 @@
-import { ApiErrorBodySchema } from '@app/shared/errors/error-codes';
+import {
+  ApiErrorBodySchema,
+  ERROR_CODES,
+  ERROR_STATUS,
+  type ErrorCode,
+} from '@app/shared/errors/error-codes';
 import { serverConnection } from './server-connection';
 
 /** The one error shape the web app handles: the server's `{ error: { code, message } }`, or a local stand-in. */
 export type ApiError = { code: string; message: string; status?: number; details?: unknown };
 
 export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
+
+/**
+ * Whether the server refused by one of its rules (a code of the shared list that is not a fault), so
+ * its message is meant for the user; a fault, an unknown answer or a network failure is not.
+ */
+export function isRuleRefusal(error: ApiError): boolean {
+  return (
+    (ERROR_CODES as readonly string[]).includes(error.code) && ERROR_STATUS[error.code as ErrorCode] < 500
+  );
+}
 const GENERIC_MESSAGE = 'An unexpected error occurred. Please try again.';
 
 /** Thrown by every api.* call that does not get a 2xx answer. */

@@ -38,6 +38,8 @@ export const ERROR_CODES = [
   'REGISTRATIONS_CLOSED',
   /** An administrator has closed new listings (System Settings). */
   'NEW_LISTINGS_CLOSED',
+  /** The user's plan allows no more new listings this month (the free plan's monthly limit). */
+  'LISTING_LIMIT_REACHED',
   /** Anything unexpected; the message is generic. */
   'INTERNAL',
 ] as const;
@@ -62,6 +64,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   MAINTENANCE: 503,
   REGISTRATIONS_CLOSED: 403,
   NEW_LISTINGS_CLOSED: 403,
+  LISTING_LIMIT_REACHED: 403,
   INTERNAL: 500,
 };
 

@@ -312,6 +312,7 @@ describe('managing one’s listings', () => {
     expect(usage).toMatchObject({ plan: 'free', usedThisMonth: 5, limit: 5, canCreate: false });
     const full = await free.client.post('/api/listings', listingBody());
     expect(full.statusCode).toBe(403);
+    expect(full.json().error.code).toBe('LISTING_LIMIT_REACHED');
     expect(full.json().error.message).toBe(monthlyLimitMessage(5, 5));
 
     const mine = (await free.client.get('/api/me/listings')).json();
@@ -331,6 +332,7 @@ describe('managing one’s listings', () => {
     await createListing(free.client);
     const refused = await free.client.post('/api/listings', listingBody());
     expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('LISTING_LIMIT_REACHED');
     expect(refused.json().error.message).toBe(monthlyLimitMessage(5, 5));
 
     const premium = await subscribedClient(app);

@@ -333,7 +333,7 @@ export function createListingsService(deps: {
       const taken = await takeMonthlySlot(tx, key, limit);
       if (taken === null) {
         const used = await monthlyUsage(tx, key);
-        throw new AppError('FORBIDDEN', monthlyLimitMessage(used, limit ?? used));
+        throw new AppError('LISTING_LIMIT_REACHED', monthlyLimitMessage(used, limit ?? used));
       }
       await insertListing(tx, {
         id,

@@ -22,13 +22,10 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
+import { UnreadBadge } from '@/components/ui/unread-badge';
 import { paths } from '@/config/paths';
 import { NotificationsBell } from '@/features/market/matching/components/notifications-bell';
-import {
-  MessagesNavLink,
-  UnreadBadge,
-  useMessagesUnread,
-} from '@/features/messaging/components/messages-nav-link';
+import { MessagesNavLink, useMessagesUnread } from '@/features/messaging/components/messages-nav-link';
 import { type AuthState, useAuth, useAuthDialog } from '@/lib/auth-client';
 import { cn } from '@/lib/cn';
 import { Brand } from './brand';

@@ -8,7 +8,7 @@ import { useBlogPost } from '@/features/blog/api/get-blog-post';
 import { BlogArticle, BlogArticleSkeleton } from '@/features/blog/components/blog-article';
 import { useRecordView } from '@/features/blog/hooks/use-record-view';
 import { toastError } from '@/features/blog/utils/toast-message';
-import { ApiRequestError } from '@/lib/api-client';
+import { parseApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /blog/:slug: one published post. Unknown, draft and archived slugs go back to /blog with a toast. */
@@ -16,7 +16,7 @@ export function BlogPostPage() {
   const { slug = '' } = useParams();
   const post = useBlogPost(slug);
   const viewCount = useRecordView(slug, post.isSuccess);
-  const missing = post.isError && post.error instanceof ApiRequestError && post.error.status === 404;
+  const missing = post.isError && parseApiError(post.error).code === 'NOT_FOUND';
   useDocumentTitle(post.data?.title ?? 'Blog', post.data?.excerpt ?? undefined);
 
   const errorAt = post.isError ? post.errorUpdatedAt : 0;

@@ -35,7 +35,7 @@ import { ListingDealButtons } from '@/features/deals/components/listing-deal-but
 import { ListingActions } from '@/features/listings/components/listing-actions';
 import { ListingCard, ListingGrid, ListingGridSkeleton } from '@/features/listings/components/listing-card';
 import { CompanyImpact } from '@/features/market/impact/components/company-impact';
-import { ApiRequestError, parseApiError } from '@/lib/api-client';
+import { parseApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-client';
 import { formatDate } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -70,7 +70,7 @@ export function CompanyDetailPage() {
     return (
       <DetailLoadError
         icon={Building2}
-        missing={company.error instanceof ApiRequestError && company.error.status === 404}
+        missing={company.isError && parseApiError(company.error).code === 'NOT_FOUND'}
         notFoundTitle={COMPANY_MESSAGES.notFound}
         notFoundDescription="This company was removed or never existed."
         failedTitle={COMPANY_MESSAGES.loadFailed}

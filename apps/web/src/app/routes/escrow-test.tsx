@@ -2,7 +2,7 @@ import { DEAL_MESSAGES } from '@app/shared/deals/deals.schemas';
 import { ShieldAlert } from 'lucide-react';
 import { PageHeader } from '@/components/page/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
-import { EscrowTestRunner } from '@/features/admin/components/escrow-test-runner';
+import { EscrowTestRunner } from '@/features/deals/admin/escrow-test-runner';
 import { useAuth } from '@/lib/auth-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 

@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { DetailLoadError } from '@/components/page/detail-load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ListingTypeBadge } from '@/components/ui/listing-type-badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { ListingDealButtons } from '@/features/deals/components/listing-deal-buttons';
@@ -15,7 +16,6 @@ import {
   CategoryBadge,
   FeaturedBadge,
   GradeBadge,
-  ListingTypeBadge,
   SoldBadge,
 } from '@/features/listings/components/listing-badges';
 import { ListingGallery } from '@/features/listings/components/listing-gallery';
@@ -23,7 +23,7 @@ import { AVAILABILITY_LABELS } from '@/features/listings/components/marketplace-
 import { ListingMatchesSection } from '@/features/market/matching/components/listing-matches';
 import { listingPriceToCompare, usePriceComparisons } from '@/features/market/prices/api/compare-prices';
 import { IndexComparisonLine } from '@/features/market/prices/components/index-comparison-line';
-import { ApiRequestError } from '@/lib/api-client';
+import { isRuleRefusal, parseApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-client';
 import {
   capitalize,
@@ -53,7 +53,7 @@ export function ListingDetailPage() {
     return (
       <DetailLoadError
         icon={PackageX}
-        missing={listing.error instanceof ApiRequestError && listing.error.status < 500}
+        missing={listing.isError && isRuleRefusal(parseApiError(listing.error))}
         notFoundTitle="Listing not found"
         notFoundDescription="This listing was removed or is no longer available."
         failedTitle="Failed to load listings. Please try again."

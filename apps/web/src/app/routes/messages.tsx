@@ -132,7 +132,7 @@ function SelectedConversation({
   const conversation = listed ?? single.data;
 
   if (single.isError) {
-    const missing = parseApiError(single.error).status === 404;
+    const missing = parseApiError(single.error).code === 'NOT_FOUND';
     return (
       <EmptyState
         title={missing ? MESSAGING_MESSAGES.conversationNotFound : MESSAGING_MESSAGES.fetchConversationFailed}

@@ -28,9 +28,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { paths } from '@/config/paths';
 import { paymentTerms } from '@/config/pricing';
 import { usePaymentMethods } from '@/features/pricing/api/get-payment-methods';
-import { usePricing } from '@/features/pricing/api/get-pricing';
 import { PricingValue } from '@/features/pricing/components/pricing-value';
 import { formatPercent, formatUsd } from '@/lib/format';
+import { usePricing } from '@/lib/pricing';
 import { usePublicPageMeta } from '@/lib/use-document-title';
 
 const { card, klarna, escrow, wire } = paymentTerms.paymentMethods;

@@ -7,8 +7,8 @@ import { PlanCards, PlanCardsSkeleton } from '@/features/billing/components/plan
 import { PremiumBenefits } from '@/features/billing/components/premium-benefits';
 import { SavingsCalculator } from '@/features/billing/components/savings-calculator';
 import { SubscriptionFaq } from '@/features/billing/components/subscription-faq';
-import { usePricing } from '@/features/pricing/api/get-pricing';
 import { PricingValue } from '@/features/pricing/components/pricing-value';
+import { usePricing } from '@/lib/pricing';
 import { usePublicPageMeta } from '@/lib/use-document-title';
 
 /** /subscription: the two plans, a savings calculator, the benefits of Premium and the FAQ. */

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 /** A placeholder in the shape of the content that is loading; hidden from assistive technology. */
@@ -14,5 +14,59 @@ export function SkeletonText({ className, ...props }: ComponentProps<'span'>) {
       className={cn('inline-block h-[1em] animate-pulse rounded bg-slate-200 align-[-0.125em]', className)}
       {...props}
     />
+  );
+}
+
+type ListSkeletonProps = {
+  /** How many placeholders (default 4). */
+  rows?: number;
+  /** Each placeholder's shape (default a 40 px bar, full width). */
+  itemClassName?: string;
+  /** The list's layout (default a grid with 8 px gaps). */
+  className?: string;
+  /**
+   * What is loading, for screen readers ("Loading users"): the name of the status region, or with
+   * `labelAsText` a visually hidden line inside a busy region; `null` for placeholders that announce
+   * nothing (the region around them already does).
+   */
+  label?: string | null;
+  labelAsText?: boolean;
+  /** Placeholders before the rows (a count line above a list). */
+  children?: ReactNode;
+};
+
+/** A list that is loading: `rows` placeholders of one shape, announced once. */
+export function ListSkeleton({
+  rows = 4,
+  itemClassName = 'h-10 w-full',
+  className = 'grid gap-2',
+  label = 'Loading',
+  labelAsText = false,
+  children,
+}: ListSkeletonProps) {
+  const items = Array.from({ length: rows }, (_, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+    <Skeleton key={i} className={itemClassName} />
+  ));
+  if (label === null)
+    return (
+      <div className={className} aria-hidden>
+        {children}
+        {items}
+      </div>
+    );
+  if (labelAsText)
+    return (
+      <div className={className} aria-busy="true">
+        <span className="sr-only">{label}</span>
+        {children}
+        {items}
+      </div>
+    );
+  return (
+    <div className={className} role="status" aria-busy="true" aria-label={label}>
+      {children}
+      {items}
+    </div>
   );
 }

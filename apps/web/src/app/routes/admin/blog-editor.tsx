@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { useAdminBlogPost } from '@/features/blog/api/get-admin-blog-post';
 import { BlogPostEditor } from '@/features/blog/components/blog-post-editor';
 import { BlogStatusBadge } from '@/features/blog/components/blog-status-badge';
-import { ApiRequestError } from '@/lib/api-client';
+import { isRuleRefusal, parseApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /admin/blog/new and /admin/blog/:id/edit: the blog editor on a page of its own (room for the text on phones). */
@@ -26,7 +26,7 @@ export function AdminBlogEditorPage() {
     return (
       <DetailLoadError
         icon={FileWarning}
-        missing={post.error instanceof ApiRequestError && post.error.status < 500}
+        missing={post.isError && isRuleRefusal(parseApiError(post.error))}
         notFoundTitle={BLOG_MESSAGES.postNotFoundTitle}
         notFoundDescription={BLOG_MESSAGES.postNotFoundText}
         failedTitle={BLOG_MESSAGES.fetchPostFailed}

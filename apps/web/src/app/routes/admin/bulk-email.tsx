@@ -1,5 +1,5 @@
 import { PageHeader } from '@/components/page/page-header';
-import { BulkEmailManager } from '@/features/admin/components/bulk-email-manager';
+import { BulkEmailManager } from '@/features/email/admin/bulk-email-manager';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /admin/bulk-email (behind the admin gate; non-admins are sent to /admin): campaigns to the user base. */

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { CompanyReview, type CompanyReviewStatus } from '@/features/admin/components/company-review';
+import { CompanyReview, type CompanyReviewStatus } from '@/features/companies/admin/company-review';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** The work queue first: pending companies are the default tab. */

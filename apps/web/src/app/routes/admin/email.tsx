@@ -1,6 +1,6 @@
 import { PageHeader } from '@/components/page/page-header';
-import { EmailManagement } from '@/features/admin/components/email-management';
-import { FailedEmails } from '@/features/admin/components/failed-emails';
+import { EmailManagement } from '@/features/email/admin/email-management';
+import { FailedEmails } from '@/features/email/admin/failed-emails';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /admin/email and /admin/email-management (behind the admin gate): unconfirmed sign-ups, failed emails. */

@@ -2,8 +2,8 @@ import { APPROVAL_STATUSES } from '@app/shared/listings/listings.schemas';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import type { ReviewStatus } from '@/features/admin/api/get-admin-listings';
-import { ListingReview } from '@/features/admin/components/listing-review';
+import { ListingReview } from '@/features/listings/admin/listing-review';
+import type { ReviewStatus } from '@/features/listings/api/get-admin-listings';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 const LABELS: Record<ReviewStatus, string> = {

@@ -1,5 +1,6 @@
 import { PageHeader } from '@/components/page/page-header';
-import { SecuritySettings } from '@/features/admin/components/security-settings';
+import { SecuritySettings } from '@/features/auth/admin/security-settings';
+import { AdminApiKeys } from '@/features/public-api/admin/admin-api-keys';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /admin/security (behind the admin gate): sign-in failures, sessions, rate limits and the audit log. */
@@ -20,7 +21,7 @@ export function AdminSecurityPage() {
         }
       />
       <div className="container-page py-8">
-        <SecuritySettings />
+        <SecuritySettings apiKeys={<AdminApiKeys />} />
       </div>
     </>
   );

@@ -1,5 +1,5 @@
 import { PageHeader } from '@/components/page/page-header';
-import { SystemSettings } from '@/features/admin/components/system-settings';
+import { SystemSettings } from '@/features/platform/admin/system-settings';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /admin/system (behind the admin gate): platform switches, fees, email delivery and the database. */

@@ -1,7 +1,7 @@
 import { PageHeader } from '@/components/page/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { UsersAdminsPanel } from '@/features/admin/components/users-admins-panel';
-import { UsersList } from '@/features/admin/components/users-list';
+import { UsersAdminsPanel } from '@/features/auth/admin/users-admins-panel';
+import { UsersList } from '@/features/auth/admin/users-list';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useTabParam } from '@/lib/use-tab-param';
 

@@ -1,10 +1,10 @@
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { DisputesPanel } from '@/features/admin/components/disputes-panel';
-import { EscrowBooksPanel } from '@/features/admin/components/escrow-books-panel';
-import { PaymentMethodsPanel } from '@/features/admin/components/payment-methods-panel';
-import { WireTransfersPanel } from '@/features/admin/components/wire-transfers-panel';
+import { DisputesPanel } from '@/features/deals/admin/disputes-panel';
+import { EscrowBooksPanel } from '@/features/deals/admin/escrow-books-panel';
+import { PaymentMethodsPanel } from '@/features/deals/admin/payment-methods-panel';
+import { WireTransfersPanel } from '@/features/deals/admin/wire-transfers-panel';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 const TABS = [

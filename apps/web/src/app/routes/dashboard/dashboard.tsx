@@ -16,8 +16,8 @@ import { ListingFormDialog } from '@/features/listings/components/listing-form-d
 import { ImpactCard } from '@/features/market/impact/components/impact-card';
 import { MatchesCard } from '@/features/market/matching/components/matches-card';
 import { MarketPriceWarning } from '@/features/market/prices/components/market-price-warning';
-import { usePricing } from '@/features/pricing/api/get-pricing';
 import { useAuth } from '@/lib/auth-client';
+import { usePricing } from '@/lib/pricing';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { QuickActions } from './quick-actions';
 import { usePaymentReturns } from './use-payment-returns';

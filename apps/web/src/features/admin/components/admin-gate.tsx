@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { ApiRequestError } from '@/lib/api-client';
+import { isRuleRefusal, parseApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-client';
 import { useCheckAdmin } from '../api/check-admin';
 
@@ -28,7 +28,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const { user, loading } = useAuth();
   const check = useCheckAdmin(user?.id);
-  const denied = check.isError && check.error instanceof ApiRequestError && check.error.status < 500;
+  const denied = check.isError && isRuleRefusal(parseApiError(check.error));
 
   if (loading || (user && check.isPending)) {
     return (

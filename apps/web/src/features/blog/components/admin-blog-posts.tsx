@@ -8,16 +8,8 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
-import { Skeleton } from '@/components/ui/skeleton';
-import {
-  Table,
-  TableActionsHead,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { ListSkeleton, Skeleton } from '@/components/ui/skeleton';
+import { ResponsiveTable, TableActionsHead, TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { paths } from '@/config/paths';
 import { parseApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -87,45 +79,43 @@ export function AdminBlogPosts() {
         {posts.data.length} {posts.data.length === 1 ? 'post' : 'posts'} · {counts.published} published ·{' '}
         {counts.draft} {counts.draft === 1 ? 'draft' : 'drafts'} · {counts.archived} archived
       </p>
-      <div className="hidden md:block">
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Title</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead>Category</TableHead>
-              <TableHead>Published</TableHead>
-              <TableHead className="text-right">Views</TableHead>
-              <TableActionsHead />
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {shown.map((post) => (
-              <TableRow key={post.id}>
-                <TableCell className="max-w-md">
-                  <PostTitle post={post} />
-                </TableCell>
-                <TableCell>
-                  <BlogStatusBadge status={post.status} />
-                </TableCell>
-                <TableCell className="whitespace-nowrap text-muted-foreground">
-                  {post.category?.name ?? '—'}
-                </TableCell>
-                <TableCell className="whitespace-nowrap text-muted-foreground">
-                  <PublishedDate post={post} />
-                </TableCell>
-                <TableCell className="tabular text-right">{post.viewCount.toLocaleString()}</TableCell>
-                <TableCell>
-                  <PostActions post={post} onDelete={setDeleting} className="flex-nowrap justify-end" />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-      <ul className="grid grid-cols-1 gap-4 md:hidden">
-        {shown.map((post) => (
-          <li key={post.id}>
+      <ResponsiveTable
+        items={shown}
+        rowKey={(post) => post.id}
+        switchAt="md"
+        listClassName="grid-cols-1"
+        head={
+          <>
+            <TableHead>Title</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>Category</TableHead>
+            <TableHead>Published</TableHead>
+            <TableHead className="text-right">Views</TableHead>
+            <TableActionsHead />
+          </>
+        }
+        row={(post) => (
+          <TableRow>
+            <TableCell className="max-w-md">
+              <PostTitle post={post} />
+            </TableCell>
+            <TableCell>
+              <BlogStatusBadge status={post.status} />
+            </TableCell>
+            <TableCell className="whitespace-nowrap text-muted-foreground">
+              {post.category?.name ?? '—'}
+            </TableCell>
+            <TableCell className="whitespace-nowrap text-muted-foreground">
+              <PublishedDate post={post} />
+            </TableCell>
+            <TableCell className="tabular text-right">{post.viewCount.toLocaleString()}</TableCell>
+            <TableCell>
+              <PostActions post={post} onDelete={setDeleting} className="flex-nowrap justify-end" />
+            </TableCell>
+          </TableRow>
+        )}
+        card={(post) => (
+          <>
             <Card className="grid min-w-0 grid-cols-1 gap-3 p-4">
               <div className="flex items-start justify-between gap-3">
                 <PostTitle post={post} />
@@ -149,9 +139,9 @@ export function AdminBlogPosts() {
               </dl>
               <PostActions post={post} onDelete={setDeleting} className="border-t pt-3" />
             </Card>
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+      />
       <Pagination
         className="mt-6"
         page={current}
@@ -254,12 +244,8 @@ function PostActions({
 
 function AdminBlogPostsSkeleton() {
   return (
-    <div role="status" aria-label="Loading blog posts" className="grid gap-3">
+    <ListSkeleton label="Loading blog posts" rows={5} className="grid gap-3" itemClassName="h-14 w-full">
       <Skeleton className="h-4 w-64" />
-      {Array.from({ length: 5 }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <Skeleton key={i} className="h-14 w-full" />
-      ))}
-    </div>
+    </ListSkeleton>
   );
 }

@@ -3,11 +3,11 @@ import { MessageSquare } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
-import { StartConversationDialog } from '@/features/messaging/components/start-conversation-dialog';
-import { usePricing } from '@/features/pricing/api/get-pricing';
 import { useAuth, useAuthDialog } from '@/lib/auth-client';
 import { cn } from '@/lib/cn';
+import { useFeatureSlots } from '@/lib/feature-slots';
 import { formatUsd } from '@/lib/format';
+import { usePricing } from '@/lib/pricing';
 
 const OWN_COMPANY = 'You cannot message your own company';
 
@@ -32,6 +32,7 @@ export function useContactFeeText() {
  * everyone else the start-conversation dialog. The tooltip states the fee.
  */
 export function CompanyMessageButton({ company, className }: CompanyMessageButtonProps) {
+  const { StartConversationDialog } = useFeatureSlots();
   const { user } = useAuth();
   const dialog = useAuthDialog();
   const feeText = useContactFeeText();

@@ -187,7 +187,7 @@ export function CompanyWizard({
       apiError.code === 'UNKNOWN' || apiError.code === 'INTERNAL' ? undefined : apiError.message;
     if (isEdit) toast.error(COMPANY_MESSAGES.updateFailed, { description: serverMessage });
     else toast.error(serverMessage ?? COMPANY_MESSAGES.createFailed);
-    if (apiError.status === 401) authDialog.open('signin');
+    if (apiError.code === 'UNAUTHENTICATED') authDialog.open('signin');
   };
 
   // Enter in a field of an earlier step moves forward instead of submitting.

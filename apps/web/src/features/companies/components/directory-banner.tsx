@@ -4,9 +4,9 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { usePricing } from '@/features/pricing/api/get-pricing';
 import { useAuth, useAuthDialog } from '@/lib/auth-client';
 import { formatUsd } from '@/lib/format';
+import { usePricing } from '@/lib/pricing';
 
 /** The directory's messaging banner: "Premium Active", "Limited Messaging" with Upgrade, or "Sign In to Message". */
 export function DirectoryBanner() {

@@ -127,7 +127,7 @@ function BuyNowForm({
       onDone();
     } catch (err) {
       const apiError = parseApiError(err);
-      if (apiError.status === 403)
+      if (apiError.code === 'FORBIDDEN')
         toast.error(DEAL_MESSAGES.cannotBuyOwn, { description: DEAL_MESSAGES.cannotBuyOwnDescription });
       else if (apiError.code === 'LISTING_QUANTITY_UNAVAILABLE') setError(apiError.message);
       else toast.error(DEAL_MESSAGES.purchaseFailed, { description: apiError.message });

@@ -20,7 +20,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { parseApiError } from '@/lib/api-client';
+import { isRuleRefusal, parseApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatUsd } from '@/lib/format';
 import { openPaymentTab } from '@/lib/payment-tab';
@@ -81,10 +81,7 @@ function CommissionForm({ deal, onClose }: { deal: Deal; onClose: () => void }) 
       tab?.discard();
       const apiError = parseApiError(error);
       toast.error(DEAL_MESSAGES.commissionPaymentFailedTitle, {
-        description:
-          apiError.status !== undefined && apiError.status < 500
-            ? apiError.message
-            : DEAL_MESSAGES.commissionPaymentFailed,
+        description: isRuleRefusal(apiError) ? apiError.message : DEAL_MESSAGES.commissionPaymentFailed,
       });
     }
   };

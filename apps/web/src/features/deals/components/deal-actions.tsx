@@ -15,7 +15,7 @@ import { toast } from 'sonner';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
-import { parseApiError } from '@/lib/api-client';
+import { isRuleRefusal, parseApiError } from '@/lib/api-client';
 import { formatUsd } from '@/lib/format';
 import { useDealAction } from '../api/deal-action';
 import { ACTION_COPY, DEAL_STATUS_BADGE, escrowLabelOf, ROLE_LABEL } from '../utils/deal-labels';
@@ -92,9 +92,7 @@ export function DealActions({ deal, role }: { deal: Deal; role: DealParty }) {
       close();
     } catch (error) {
       const apiError = parseApiError(error);
-      const fromServer =
-        apiError.status !== undefined && apiError.status < 500 && apiError.code !== 'UNKNOWN';
-      toast.error(fromServer ? apiError.message : copy.failed);
+      toast.error(isRuleRefusal(apiError) ? apiError.message : copy.failed);
     }
   };
 

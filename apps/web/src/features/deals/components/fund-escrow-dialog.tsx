@@ -22,12 +22,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Skeleton } from '@/components/ui/skeleton';
-import { usePricing } from '@/features/pricing/api/get-pricing';
+import { ListSkeleton } from '@/components/ui/skeleton';
 import { parseApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatPercent, formatUsd } from '@/lib/format';
 import { openPaymentTab } from '@/lib/payment-tab';
+import { usePricing } from '@/lib/pricing';
 import { useFundEscrow } from '../api/fund-escrow';
 import { usePaymentMethods } from '../api/get-payment-methods';
 import { escrowHostOf } from '../utils/deal-labels';
@@ -137,12 +137,7 @@ function FundEscrowForm({
         <fieldset className="grid gap-2" disabled={busy}>
           <legend className="mb-2 text-sm font-medium">Payment method</legend>
           {methods.isPending ? (
-            <div className="grid gap-2" aria-busy="true">
-              <span className="sr-only">Loading payment methods</span>
-              <Skeleton className="h-16 w-full" />
-              <Skeleton className="h-16 w-full" />
-              <Skeleton className="h-16 w-full" />
-            </div>
+            <ListSkeleton label="Loading payment methods" labelAsText rows={3} itemClassName="h-16 w-full" />
           ) : methods.isError ? (
             <Alert variant="destructive">
               <AlertDescription className="flex flex-wrap items-center justify-between gap-2">

@@ -1,5 +1,4 @@
 import { CreateDealBodySchema, DEAL_CONSTANTS, DEAL_MESSAGES } from '@app/shared/deals/deals.schemas';
-import type { Listing } from '@app/shared/listings/listings.schemas';
 import { compareWithIndex } from '@app/shared/market/price-index';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -16,29 +15,11 @@ import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { parseApiError } from '@/lib/api-client';
+import type { DealListingTarget, DealValueSuggestion, ProposeDealDialogProps } from '@/lib/feature-slots';
 import { formatAvailable, formatQuantity, formatUsd, unitPlural } from '@/lib/format';
 import { useCreateDeal } from '../api/create-deal';
 import { useCommissionRateBps } from '../api/get-commission-rate';
 import { DealValueField, emptyValueMessage } from './deal-value-field';
-
-/** The listing an offer is made on (its total, for sell listings, is offered as the starting value). */
-export type DealListingTarget = Pick<Listing, 'id' | 'userId' | 'type' | 'title' | 'totalCents' | 'seller'> &
-  Partial<Pick<Listing, 'quantity' | 'remainingQuantity' | 'quantityTonnes' | 'unit' | 'priceCents'>>;
-
-/**
- * A starting offer other than the listed total (a match offers the quantity both sides want): its
- * value, the quantity in the listing's unit that the deal records, and a note saying why.
- */
-export type DealValueSuggestion = { valueCents: number; quantity?: number; note: string };
-
-type ProposeDealDialogProps = {
-  listing: DealListingTarget;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  suggestion?: DealValueSuggestion;
-  /** The 30-day market index of the listing's material: the dialog says how the offer compares. */
-  indexCentsPerTonne?: number | null;
-};
 
 /** "Propose a Deal": the offer on another trader's listing, with the 3% commission added to the total. */
 export function ProposeDealDialog({

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { ApiRequestError, parseApiError } from '@/lib/api-client';
+import { isRuleRefusal, parseApiError } from '@/lib/api-client';
 import { useResubscribe, useUnsubscribe, useUnsubscribeStatus } from '../api/unsubscribe';
 
 const accountPreferences = `${paths.account}?tab=preferences`;
@@ -33,8 +33,7 @@ export function UnsubscribePanel({ token }: { token: string | null }) {
     });
   };
 
-  const invalid =
-    !token || (status.isError && status.error instanceof ApiRequestError && status.error.status < 500);
+  const invalid = !token || (status.isError && isRuleRefusal(parseApiError(status.error)));
   if (invalid) return <InvalidLink />;
   if (status.isPending)
     return (

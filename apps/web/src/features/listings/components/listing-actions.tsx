@@ -2,9 +2,9 @@ import type { Listing } from '@app/shared/listings/listings.schemas';
 import { MessageSquare } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { StartConversationDialog } from '@/features/messaging/components/start-conversation-dialog';
 import { useAuth, useAuthDialog } from '@/lib/auth-client';
 import { cn } from '@/lib/cn';
+import { useFeatureSlots } from '@/lib/feature-slots';
 
 type ListingActionsProps = {
   listing: Pick<Listing, 'id' | 'userId' | 'type' | 'title' | 'seller'>;
@@ -18,6 +18,7 @@ type ListingActionsProps = {
  * disabled "Your Listing" button instead of all of them.
  */
 export function ListingActions({ listing, dealButtons, className }: ListingActionsProps) {
+  const { StartConversationDialog } = useFeatureSlots();
   const { user } = useAuth();
   const dialog = useAuthDialog();
   const [messaging, setMessaging] = useState(false);

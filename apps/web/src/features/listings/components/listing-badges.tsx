@@ -6,11 +6,6 @@ import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import { capitalize } from '@/lib/format';
 
-/** One colour per listing type everywhere: BUY info-blue, SELL success-green, FEATURED amber. */
-export function ListingTypeBadge({ type }: { type: Listing['type'] }) {
-  return <Badge variant={type === 'sell' ? 'success' : 'info'}>{type.toUpperCase()}</Badge>;
-}
-
 export function FeaturedBadge() {
   return (
     <Badge variant="warning">

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
+import { ListingTypeBadge } from '@/components/ui/listing-type-badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
@@ -18,7 +19,7 @@ import {
   formatShortDate,
   formatUsd,
 } from '@/lib/format';
-import { CategoryBadge, FeaturedBadge, ListingTypeBadge, listingTerms, SoldBadge } from './listing-badges';
+import { CategoryBadge, FeaturedBadge, listingTerms, SoldBadge } from './listing-badges';
 import { ListingThumbnail } from './listing-thumbnail';
 
 const STATUS_LABELS: Record<Listing['status'], string> = {

@@ -205,16 +205,16 @@ function ListingForm({
     } catch (error) {
       tab?.discard();
       const apiError = parseApiError(error);
-      if (apiError.status === 401 || apiError.code === 'UNAUTHENTICATED') {
+      if (apiError.code === 'UNAUTHENTICATED') {
         toast.error('Authentication required', { description: 'Please sign in to continue.' });
         authDialog.open('signin');
       } else if (apiError.code === 'NEW_LISTINGS_CLOSED') {
         // The interceptor re-reads the platform status, so the closed notice replaces the banner.
         toast.error('Failed to create listing', { description: apiError.message });
-      } else if (!isEdit && (apiError.status === 403 || apiError.status === 409)) {
+      } else if (apiError.code === 'LISTING_LIMIT_REACHED') {
         toast.error('Monthly limit reached', { description: apiError.message });
         void usage.refetch();
-      } else if (apiError.status === 400 || apiError.code === 'VALIDATION_FAILED') {
+      } else if (apiError.code === 'VALIDATION_FAILED') {
         toast.error('Validation Error', { description: apiError.message });
       } else {
         toast.error(isEdit ? 'Failed to update listing' : 'Failed to create listing', {

@@ -58,10 +58,12 @@ export function ContactFeeReturn({ requestId, onOpened, onClosed }: ContactFeeRe
     if (!request.isError) return;
     const apiError = parseApiError(request.error);
     toast.error(
-      apiError.status === 404 ? MESSAGING_MESSAGES.contactRequestNotFound : MESSAGING_MESSAGES.startFailed,
+      apiError.code === 'NOT_FOUND'
+        ? MESSAGING_MESSAGES.contactRequestNotFound
+        : MESSAGING_MESSAGES.startFailed,
       {
         id: `contact-error-${requestId}`,
-        description: apiError.status === 404 ? undefined : apiError.message,
+        description: apiError.code === 'NOT_FOUND' ? undefined : apiError.message,
       },
     );
     onClosed();

@@ -9,8 +9,8 @@ import { Link } from 'react-router';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { usePricing } from '@/features/pricing/api/get-pricing';
 import { formatUsd } from '@/lib/format';
+import { usePricing } from '@/lib/pricing';
 import { StartConversationDialog } from './start-conversation-dialog';
 
 /**

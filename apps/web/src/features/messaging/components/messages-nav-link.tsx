@@ -1,7 +1,7 @@
 import { MessageSquare } from 'lucide-react';
-import type { ComponentProps } from 'react';
 import { NavLink } from 'react-router';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { UnreadBadge } from '@/components/ui/unread-badge';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useUnreadCount } from '../api/get-unread-count';
@@ -20,22 +20,6 @@ export function useMessagesUnread() {
     badge: total > 0 ? (total > BADGE_MAX ? `${BADGE_MAX}+` : String(total)) : null,
     label: total > 0 ? `Messages, ${total} unread` : 'Messages',
   };
-}
-
-/** The unread figure as a small red pill; `className` places it (on the icon, or at the row's end). */
-export function UnreadBadge({ value, className, ...props }: ComponentProps<'span'> & { value: string }) {
-  return (
-    <span
-      aria-hidden
-      className={cn(
-        'tabular inline-flex min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-[0.6875rem] leading-5 font-semibold text-destructive-foreground',
-        className,
-      )}
-      {...props}
-    >
-      {value}
-    </span>
-  );
 }
 
 /** The navigation's Messages link with the unread total, for signed-in users. */

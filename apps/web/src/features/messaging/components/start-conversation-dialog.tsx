@@ -24,34 +24,17 @@ import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { SkeletonText } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { usePricing } from '@/features/pricing/api/get-pricing';
-import { parseApiError } from '@/lib/api-client';
+import { isRuleRefusal, parseApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-client';
+import type { ConversationTarget, StartConversationDialogProps } from '@/lib/feature-slots';
 import { formatUsd } from '@/lib/format';
 import { openPaymentTab, type PaymentWatch, paymentEventOutcome } from '@/lib/payment-tab';
+import { usePricing } from '@/lib/pricing';
 import { getContactRequest } from '../api/get-contact-request';
 import { useConversations } from '../api/get-conversations';
 import { messagingKeys } from '../api/messaging-keys';
 import { useStartConversation } from '../api/start-conversation';
 import { conversationPath } from '../utils/conversation-path';
-
-/** Whom the conversation is with, and where it was started from. */
-export type ConversationTarget = {
-  /** The other trader's user id (the listing's or company's owner). */
-  recipientId: string;
-  /** The name the default subject and the title use: the company's or the person's. */
-  recipientName: string;
-  listingId?: string;
-  companyId?: string;
-  /** Shown under the title, e.g. the listing's title. */
-  context?: string;
-};
-
-type StartConversationDialogProps = {
-  target: ConversationTarget;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-};
 
 /**
  * Subject and first message to another trader. A free user's new conversation goes through the
@@ -117,9 +100,7 @@ function StartConversationForm({ target, onDone }: { target: ConversationTarget;
     } catch (error) {
       tab?.discard();
       const apiError = parseApiError(error);
-      const fromServer =
-        apiError.status !== undefined && apiError.status < 500 && apiError.code !== 'UNKNOWN';
-      toast.error(fromServer ? apiError.message : MESSAGING_MESSAGES.startFailed);
+      toast.error(isRuleRefusal(apiError) ? apiError.message : MESSAGING_MESSAGES.startFailed);
     }
   };
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { SkeletonText } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { formatPercent, formatUsd } from '@/lib/format';
-import { usePricing } from '../api/get-pricing';
+import { usePricing } from '@/lib/pricing';
 
 /** The figures running text quotes, each formatted one way everywhere ("$49", "$10", "3%", "7"). */
 export const PRICING_FIGURES = {

@@ -4,15 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import {
-  Table,
-  TableActionsHead,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { ResponsiveTable, TableActionsHead, TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { parseApiError } from '@/lib/api-client';
 import { formatShortDate } from '@/lib/format';
 import type { ApiKey } from '../api/get-api-keys';
@@ -58,45 +50,44 @@ export function ApiKeyList({ apiKeys }: { apiKeys: ApiKey[] }) {
 
   return (
     <>
-      <div className="hidden sm:block">
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Name and key</TableHead>
-              <TableHead>Created</TableHead>
-              <TableHead>Last used</TableHead>
-              <TableHead>Status</TableHead>
-              <TableActionsHead />
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {apiKeys.map((apiKey) => (
-              <TableRow key={apiKey.id}>
-                <TableCell className="min-w-40">
-                  <div className="grid justify-items-start gap-1">
-                    <span className="font-medium wrap-anywhere">{apiKey.name}</span>
-                    <ApiKeyPrefix apiKey={apiKey} />
-                  </div>
-                </TableCell>
-                <TableCell className="whitespace-nowrap text-muted-foreground">
-                  {formatShortDate(apiKey.createdAt)}
-                </TableCell>
-                <TableCell className="whitespace-nowrap text-muted-foreground">{lastUsed(apiKey)}</TableCell>
-                <TableCell>
-                  <ApiKeyStatus apiKey={apiKey} />
-                </TableCell>
-                <TableCell className="text-right">
-                  <RevokeButton apiKey={apiKey} onRevoke={setRevoking} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-
-      <ul className="grid gap-3 sm:hidden" aria-label="API keys">
-        {apiKeys.map((apiKey) => (
-          <li key={apiKey.id} className="grid gap-3 rounded-card border p-4">
+      <ResponsiveTable
+        items={apiKeys}
+        rowKey={(apiKey) => apiKey.id}
+        switchAt="sm"
+        listLabel="API keys"
+        listClassName="gap-3"
+        cardClassName="grid gap-3 rounded-card border p-4"
+        head={
+          <>
+            <TableHead>Name and key</TableHead>
+            <TableHead>Created</TableHead>
+            <TableHead>Last used</TableHead>
+            <TableHead>Status</TableHead>
+            <TableActionsHead />
+          </>
+        }
+        row={(apiKey) => (
+          <TableRow>
+            <TableCell className="min-w-40">
+              <div className="grid justify-items-start gap-1">
+                <span className="font-medium wrap-anywhere">{apiKey.name}</span>
+                <ApiKeyPrefix apiKey={apiKey} />
+              </div>
+            </TableCell>
+            <TableCell className="whitespace-nowrap text-muted-foreground">
+              {formatShortDate(apiKey.createdAt)}
+            </TableCell>
+            <TableCell className="whitespace-nowrap text-muted-foreground">{lastUsed(apiKey)}</TableCell>
+            <TableCell>
+              <ApiKeyStatus apiKey={apiKey} />
+            </TableCell>
+            <TableCell className="text-right">
+              <RevokeButton apiKey={apiKey} onRevoke={setRevoking} />
+            </TableCell>
+          </TableRow>
+        )}
+        card={(apiKey) => (
+          <>
             <div className="flex items-start justify-between gap-3">
               <p className="min-w-0 font-medium wrap-anywhere">{apiKey.name}</p>
               <ApiKeyStatus apiKey={apiKey} />
@@ -116,9 +107,9 @@ export function ApiKeyList({ apiKeys }: { apiKeys: ApiKey[] }) {
                 <RevokeButton apiKey={apiKey} onRevoke={setRevoking} />
               </div>
             ) : null}
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+      />
 
       <ConfirmDialog
         open={revoking !== null}

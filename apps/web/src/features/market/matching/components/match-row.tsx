@@ -7,15 +7,10 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ListingTypeBadge } from '@/components/ui/listing-type-badge';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
-import {
-  type DealListingTarget,
-  type DealValueSuggestion,
-  ProposeDealDialog,
-} from '@/features/deals/components/propose-deal-dialog';
-import { ListingTypeBadge } from '@/features/listings/components/listing-badges';
-import { StartConversationDialog } from '@/features/messaging/components/start-conversation-dialog';
+import { type DealListingTarget, type DealValueSuggestion, useFeatureSlots } from '@/lib/feature-slots';
 import { formatPricePerUnit, formatQuantity } from '@/lib/format';
 
 /** Offers are made by the buyer on a sell listing (POST /api/deals), so a seller's match offers Message only. */
@@ -99,6 +94,7 @@ export function MatchRow({ match, showForListing = false }: MatchRowProps) {
 }
 
 function MatchActions({ match }: { match: Match }) {
+  const { StartConversationDialog, ProposeDealDialog } = useFeatureSlots();
   const { listing } = match;
   const [messaging, setMessaging] = useState(false);
   const [offering, setOffering] = useState(false);

@@ -13,8 +13,8 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { UnreadBadge } from '@/components/ui/unread-badge';
 import { paths } from '@/config/paths';
-import { UnreadBadge } from '@/features/messaging/components/messages-nav-link';
 import { cn } from '@/lib/cn';
 import { formatRelativeAge } from '@/lib/format';
 import { useNotificationUnreadCount } from '../api/get-notification-unread-count';

@@ -1,7 +1,7 @@
 import { LISTING_CATEGORIES } from '@app/shared/listings/listings.schemas';
 import type { MarketIndexEntry } from '@app/shared/market/price-index.schemas';
 import { History } from 'lucide-react';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ListSkeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import { IndexChange } from './index-change';
@@ -222,11 +222,11 @@ function MarketIndexGrid({ entries, minContributors, selectedKey, onSelect }: In
 
 export function MarketIndexTableSkeleton() {
   return (
-    <div className="grid gap-2 rounded-card border p-4" aria-hidden>
-      {Array.from({ length: 6 }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <Skeleton key={i} className="h-9 w-full" />
-      ))}
-    </div>
+    <ListSkeleton
+      label={null}
+      rows={6}
+      className="grid gap-2 rounded-card border p-4"
+      itemClassName="h-9 w-full"
+    />
   );
 }

@@ -1,12 +1,11 @@
 import { BULK_EMAIL_TARGET_INFO } from '@app/shared/admin/bulk-email.schemas';
 import { History } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ListSkeleton } from '@/components/ui/skeleton';
+import { ResponsiveTable, TableCardField, TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { parseApiError } from '@/lib/api-client';
 import type { BulkEmailCampaign, useBulkEmailCampaigns } from '../api/bulk-email';
 
@@ -69,13 +68,7 @@ export function BulkEmailHistory({ campaigns }: { campaigns: ReturnType<typeof u
 
 function HistoryBody({ campaigns }: { campaigns: ReturnType<typeof useBulkEmailCampaigns> }) {
   if (campaigns.isPending)
-    return (
-      <div className="grid gap-2" role="status" aria-busy="true" aria-label="Loading campaigns">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-12 w-full" />
-        ))}
-      </div>
-    );
+    return <ListSkeleton label="Loading campaigns" rows={3} itemClassName="h-12 w-full" />;
   if (campaigns.isError)
     return (
       <EmptyState
@@ -95,69 +88,62 @@ function HistoryBody({ campaigns }: { campaigns: ReturnType<typeof useBulkEmailC
     );
   const list = campaigns.data;
   return (
-    <>
-      <div className="hidden lg:block">
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>When</TableHead>
-              <TableHead>Sent By</TableHead>
-              <TableHead>Audience</TableHead>
-              <TableHead>Template</TableHead>
-              <TableHead>Subject</TableHead>
-              <TableHead>Delivery</TableHead>
-              <TableHead>Status</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {list.map((c) => (
-              <TableRow key={c.id}>
-                <TableCell className="whitespace-nowrap">
-                  <When iso={c.createdAt} />
-                </TableCell>
-                <TableCell className="[overflow-wrap:anywhere]">{senderName(c)}</TableCell>
-                <TableCell>{BULK_EMAIL_TARGET_INFO[c.target].audience}</TableCell>
-                <TableCell>{templateName(c)}</TableCell>
-                <TableCell className="max-w-64 break-words font-medium">{c.subject}</TableCell>
-                <TableCell>
-                  <Delivery campaign={c} />
-                </TableCell>
-                <TableCell>
-                  <CampaignStatusBadge status={c.status} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-      <ul className="grid gap-3 lg:hidden">
-        {list.map((c) => (
-          <li key={c.id} className="grid gap-1.5 rounded-lg border p-3 text-sm">
-            <div className="flex items-start justify-between gap-3">
-              <span className="break-words font-medium">{c.subject}</span>
-              <CampaignStatusBadge status={c.status} />
-            </div>
-            <Field label="When">
-              <When iso={c.createdAt} />
-            </Field>
-            <Field label="Sent by">{senderName(c)}</Field>
-            <Field label="Audience">{BULK_EMAIL_TARGET_INFO[c.target].audience}</Field>
-            <Field label="Template">{templateName(c)}</Field>
-            <Field label="Delivery">
-              <Delivery campaign={c} />
-            </Field>
-          </li>
-        ))}
-      </ul>
-    </>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap gap-x-2">
-      <span className="text-muted-foreground">{label}:</span>
-      <span className="break-words">{children}</span>
-    </div>
+    <ResponsiveTable
+      items={list}
+      rowKey={(c) => c.id}
+      listClassName="gap-3"
+      cardClassName="grid gap-1.5 rounded-lg border p-3 text-sm"
+      head={
+        <>
+          <TableHead>When</TableHead>
+          <TableHead>Sent By</TableHead>
+          <TableHead>Audience</TableHead>
+          <TableHead>Template</TableHead>
+          <TableHead>Subject</TableHead>
+          <TableHead>Delivery</TableHead>
+          <TableHead>Status</TableHead>
+        </>
+      }
+      row={(c) => (
+        <TableRow>
+          <TableCell className="whitespace-nowrap">
+            <When iso={c.createdAt} />
+          </TableCell>
+          <TableCell className="[overflow-wrap:anywhere]">{senderName(c)}</TableCell>
+          <TableCell>{BULK_EMAIL_TARGET_INFO[c.target].audience}</TableCell>
+          <TableCell>{templateName(c)}</TableCell>
+          <TableCell className="max-w-64 break-words font-medium">{c.subject}</TableCell>
+          <TableCell>
+            <Delivery campaign={c} />
+          </TableCell>
+          <TableCell>
+            <CampaignStatusBadge status={c.status} />
+          </TableCell>
+        </TableRow>
+      )}
+      card={(c) => (
+        <>
+          <div className="flex items-start justify-between gap-3">
+            <span className="break-words font-medium">{c.subject}</span>
+            <CampaignStatusBadge status={c.status} />
+          </div>
+          <TableCardField wrap="words" label="When">
+            <When iso={c.createdAt} />
+          </TableCardField>
+          <TableCardField wrap="words" label="Sent by">
+            {senderName(c)}
+          </TableCardField>
+          <TableCardField wrap="words" label="Audience">
+            {BULK_EMAIL_TARGET_INFO[c.target].audience}
+          </TableCardField>
+          <TableCardField wrap="words" label="Template">
+            {templateName(c)}
+          </TableCardField>
+          <TableCardField wrap="words" label="Delivery">
+            <Delivery campaign={c} />
+          </TableCardField>
+        </>
+      )}
+    />
   );
 }

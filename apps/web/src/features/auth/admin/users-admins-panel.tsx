@@ -9,7 +9,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ListSkeleton } from '@/components/ui/skeleton';
 import { parseApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-client';
 import { formatShortDate } from '@/lib/format';
@@ -46,13 +46,13 @@ export function UsersAdminsPanel() {
           Administrators
         </h2>
         {admins.isPending ? (
-          <div aria-busy="true" className="grid gap-3">
-            <span className="sr-only">Loading administrators</span>
-            {Array.from({ length: 3 }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-              <Skeleton key={i} className="h-16 w-full rounded-card" />
-            ))}
-          </div>
+          <ListSkeleton
+            label="Loading administrators"
+            labelAsText
+            rows={3}
+            className="grid gap-3"
+            itemClassName="h-16 w-full rounded-card"
+          />
         ) : admins.isError ? (
           <EmptyState
             title={M.loadAdminsFailed}

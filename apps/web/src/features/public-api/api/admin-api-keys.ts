@@ -1,7 +1,6 @@
 import { type AdminApiKeyPage, AdminApiKeyPageSchema } from '@app/shared/public-api/public-api.schemas';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { securityOverviewKey } from './security';
 
 export type { AdminApiKey } from '@app/shared/public-api/public-api.schemas';
 
@@ -28,8 +27,8 @@ export function useAdminRevokeApiKey() {
     mutationFn: (id: string) => api.post<unknown>(`/api/admin/api-keys/${encodeURIComponent(id)}/revoke`, {}),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: adminApiKeysKey });
-      // The audit log on the same screen gains the revocation.
-      await queryClient.invalidateQueries({ queryKey: securityOverviewKey });
+      // The audit log on the same screen (the security overview, ['admin', 'security']) gains the revocation.
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'security'] });
     },
   });
 }

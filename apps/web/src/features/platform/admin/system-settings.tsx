@@ -1,7 +1,7 @@
 import { Settings } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ListSkeleton } from '@/components/ui/skeleton';
 import { parseApiError } from '@/lib/api-client';
 import { useAdminSettings } from '../api/system-settings';
 import { SystemDatabaseCard } from './system-database-card';
@@ -15,12 +15,12 @@ export function SystemSettings() {
   const settings = useAdminSettings();
   if (settings.isPending) {
     return (
-      <div className="grid gap-6 lg:grid-cols-2" role="status" aria-busy="true" aria-label="Loading settings">
-        {Array.from({ length: 5 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <Skeleton key={i} className="h-96 w-full rounded-card" />
-        ))}
-      </div>
+      <ListSkeleton
+        label="Loading settings"
+        rows={5}
+        className="grid gap-6 lg:grid-cols-2"
+        itemClassName="h-96 w-full rounded-card"
+      />
     );
   }
   if (settings.isError) {

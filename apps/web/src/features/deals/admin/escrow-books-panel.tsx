@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ListSkeleton, Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { parseApiError } from '@/lib/api-client';
 import { formatUsd } from '@/lib/format';
@@ -33,12 +33,12 @@ export function EscrowBooksPanel() {
     return (
       <div aria-busy="true" className="grid gap-4">
         <span className="sr-only">Checking the books</span>
-        <div className="grid gap-4 sm:grid-cols-3">
-          {Array.from({ length: 3 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            <Skeleton key={i} className="h-24 w-full rounded-card" />
-          ))}
-        </div>
+        <ListSkeleton
+          label={null}
+          rows={3}
+          className="grid gap-4 sm:grid-cols-3"
+          itemClassName="h-24 w-full rounded-card"
+        />
         <Skeleton className="h-40 w-full rounded-card" />
       </div>
     );

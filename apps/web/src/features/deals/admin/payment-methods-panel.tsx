@@ -21,7 +21,7 @@ import {
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ListSkeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { parseApiError } from '@/lib/api-client';
 import { formatPercent, formatUsd } from '@/lib/format';
@@ -52,13 +52,12 @@ export function PaymentMethodsPanel() {
 
   if (methods.isPending) {
     return (
-      <div aria-busy="true" className="grid gap-3">
-        <span className="sr-only">Loading payment methods</span>
-        {Array.from({ length: 4 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <Skeleton key={i} className="h-24 w-full rounded-card" />
-        ))}
-      </div>
+      <ListSkeleton
+        label="Loading payment methods"
+        labelAsText
+        className="grid gap-3"
+        itemClassName="h-24 w-full rounded-card"
+      />
     );
   }
   if (methods.isError) {

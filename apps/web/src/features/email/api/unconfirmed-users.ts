@@ -6,7 +6,6 @@ import {
 } from '@app/shared/admin/admin-overview.schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { adminOverviewKey } from './get-admin-overview';
 
 export type { BulkResendResult, UnconfirmedUser } from '@app/shared/admin/admin-overview.schemas';
 
@@ -42,7 +41,8 @@ export function useBulkResendConfirmationEmails() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: unconfirmedUsersKey }),
-        queryClient.invalidateQueries({ queryKey: adminOverviewKey }),
+        // The back-office dashboard counts the unconfirmed users.
+        queryClient.invalidateQueries({ queryKey: ['admin', 'overview'] }),
       ]),
   });
 }

@@ -12,22 +12,15 @@ import { Card } from '@/components/ui/card';
 import { ChangeList } from '@/components/ui/change-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
-import { Skeleton } from '@/components/ui/skeleton';
-import {
-  Table,
-  TableActionsHead,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { ListSkeleton, Skeleton } from '@/components/ui/skeleton';
+import { ResponsiveTable, TableActionsHead, TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { paths } from '@/config/paths';
-import { useAdminCompanies } from '@/features/companies/api/get-admin-companies';
-import { useVerifyCompany } from '@/features/companies/api/verify-company';
-import { companyTypeLabel, VerificationBadge } from '@/features/companies/components/company-badges';
 import { parseApiError } from '@/lib/api-client';
 import { formatShortDate } from '@/lib/format';
+import { useStepBackWhenEmpty } from '@/lib/use-step-back-when-empty';
+import { useAdminCompanies } from '../api/get-admin-companies';
+import { useVerifyCompany } from '../api/verify-company';
+import { companyTypeLabel, VerificationBadge } from '../components/company-badges';
 import { RemoveCompanyDialog } from './remove-company-dialog';
 
 export type CompanyReviewStatus = (typeof ADMIN_COMPANY_STATUSES)[number];
@@ -77,11 +70,7 @@ export function CompanyReview({
     if (errorAt) toast.error(errorMessage);
   }, [errorAt, errorMessage]);
 
-  // Removing or verifying the last company of a later page leaves that page empty: step back one.
-  const emptyLaterPage = companies.data?.items.length === 0 && page > 1;
-  useEffect(() => {
-    if (emptyLaterPage) setPage((p) => p - 1);
-  }, [emptyLaterPage]);
+  useStepBackWhenEmpty(companies.data?.items.length, page, setPage);
 
   const onVerify = async (company: AdminCompany) => {
     if (verify.isPending) return;
@@ -132,32 +121,26 @@ export function CompanyReview({
   return (
     <>
       <p className="tabular mb-4 text-sm text-muted-foreground">{countLabel(total, status)}</p>
-      <div className="hidden lg:block">
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Company</TableHead>
-              <TableHead>Owner &amp; contact</TableHead>
-              <TableHead>Materials</TableHead>
-              <TableHead>Created</TableHead>
-              <TableHead>Status</TableHead>
-              <TableActionsHead />
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {items.map((company) => (
-              <CompanyTableRow key={company.id} company={company} actions={actions} />
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-      <ul className="grid gap-4 lg:hidden">
-        {items.map((company) => (
-          <li key={company.id}>
+      <ResponsiveTable
+        items={items}
+        rowKey={(company) => company.id}
+        head={
+          <>
+            <TableHead>Company</TableHead>
+            <TableHead>Owner &amp; contact</TableHead>
+            <TableHead>Materials</TableHead>
+            <TableHead>Created</TableHead>
+            <TableHead>Status</TableHead>
+            <TableActionsHead />
+          </>
+        }
+        row={(company) => <CompanyTableRow company={company} actions={actions} />}
+        card={(company) => (
+          <>
             <CompanyCard company={company} actions={actions} />
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+      />
       <Pagination
         className="mt-6"
         page={page}
@@ -355,15 +338,14 @@ function CompanyCard({ company, actions }: { company: AdminCompany; actions: Row
 
 function CompanyReviewSkeleton() {
   return (
-    <div aria-busy="true">
-      <span className="sr-only">Loading companies</span>
-      <Skeleton className="mb-4 h-5 w-40" />
-      <div className="grid gap-3">
-        {Array.from({ length: 5 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <Skeleton key={i} className="h-20 w-full rounded-card" />
-        ))}
-      </div>
-    </div>
+    <ListSkeleton
+      label="Loading companies"
+      labelAsText
+      rows={5}
+      className="grid gap-3"
+      itemClassName="h-20 w-full rounded-card"
+    >
+      <Skeleton className="mb-1 h-5 w-40" />
+    </ListSkeleton>
   );
 }

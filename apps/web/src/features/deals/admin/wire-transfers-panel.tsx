@@ -8,16 +8,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Label } from '@/components/ui/label';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { Select } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
-import {
-  Table,
-  TableActionsHead,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { ListSkeleton } from '@/components/ui/skeleton';
+import { ResponsiveTable, TableActionsHead, TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { parseApiError } from '@/lib/api-client';
 import { formatShortDate, formatUsd } from '@/lib/format';
 import { type Deal, useAdminDeals } from '../api/get-admin-deals';
@@ -209,43 +201,35 @@ function WireTransferList({
     );
   }
   return (
-    <>
-      <div className="hidden lg:block">
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Reference</TableHead>
-              <TableHead>User</TableHead>
-              <TableHead className="text-right">Amount</TableHead>
-              <TableHead>Deal</TableHead>
-              <TableHead>Status</TableHead>
-              <TableActionsHead />
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {transfers.data.map((wire) => (
-              <WireTableRow
-                key={wire.id}
-                wire={wire}
-                deal={wire.relatedId ? dealsById.get(wire.relatedId) : undefined}
-                actions={actions}
-              />
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-      <ul className="grid gap-4 lg:hidden" aria-label="Wire transfers">
-        {transfers.data.map((wire) => (
-          <li key={wire.id}>
-            <WireCard
-              wire={wire}
-              deal={wire.relatedId ? dealsById.get(wire.relatedId) : undefined}
-              actions={actions}
-            />
-          </li>
-        ))}
-      </ul>
-    </>
+    <ResponsiveTable
+      items={transfers.data}
+      rowKey={(wire) => wire.id}
+      listLabel="Wire transfers"
+      head={
+        <>
+          <TableHead>Reference</TableHead>
+          <TableHead>User</TableHead>
+          <TableHead className="text-right">Amount</TableHead>
+          <TableHead>Deal</TableHead>
+          <TableHead>Status</TableHead>
+          <TableActionsHead />
+        </>
+      }
+      row={(wire) => (
+        <WireTableRow
+          wire={wire}
+          deal={wire.relatedId ? dealsById.get(wire.relatedId) : undefined}
+          actions={actions}
+        />
+      )}
+      card={(wire) => (
+        <WireCard
+          wire={wire}
+          deal={wire.relatedId ? dealsById.get(wire.relatedId) : undefined}
+          actions={actions}
+        />
+      )}
+    />
   );
 }
 
@@ -426,12 +410,11 @@ function WireCard({
 
 function WireTransfersSkeleton() {
   return (
-    <div aria-busy="true" className="grid gap-3">
-      <span className="sr-only">Loading wire transfers</span>
-      {Array.from({ length: 4 }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <Skeleton key={i} className="h-20 w-full rounded-card" />
-      ))}
-    </div>
+    <ListSkeleton
+      label="Loading wire transfers"
+      labelAsText
+      className="grid gap-3"
+      itemClassName="h-20 w-full rounded-card"
+    />
   );
 }

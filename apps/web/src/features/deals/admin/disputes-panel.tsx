@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ListSkeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { parseApiError } from '@/lib/api-client';
 import { formatShortDate, formatUsd } from '@/lib/format';
@@ -57,13 +57,13 @@ export function DisputesPanel() {
 
   if (disputes.isPending) {
     return (
-      <div aria-busy="true" className="grid gap-4">
-        <span className="sr-only">Loading disputes</span>
-        {Array.from({ length: 2 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <Skeleton key={i} className="h-52 w-full rounded-card" />
-        ))}
-      </div>
+      <ListSkeleton
+        label="Loading disputes"
+        labelAsText
+        rows={2}
+        className="grid gap-4"
+        itemClassName="h-52 w-full rounded-card"
+      />
     );
   }
   if (disputes.isError) {

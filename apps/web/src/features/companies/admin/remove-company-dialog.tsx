@@ -5,8 +5,8 @@ import {
 } from '@app/shared/companies/companies.schemas';
 import { toast } from 'sonner';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
-import { useRemoveCompany } from '@/features/companies/api/remove-company';
 import { parseApiError } from '@/lib/api-client';
+import { useRemoveCompany } from '../api/remove-company';
 
 const parseRemovalReason = (reason: string) => RemoveCompanyBodySchema.safeParse({ reason }).data?.reason;
 

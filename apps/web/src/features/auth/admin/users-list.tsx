@@ -9,20 +9,13 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { SearchInput } from '@/components/ui/search-input';
-import { Skeleton } from '@/components/ui/skeleton';
-import {
-  Table,
-  TableActionsHead,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { ListSkeleton, Skeleton } from '@/components/ui/skeleton';
+import { ResponsiveTable, TableActionsHead, TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { parseApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-client';
 import { formatShortDate } from '@/lib/format';
 import { useDebouncedSearch } from '@/lib/use-debounced-search';
+import { useStepBackWhenEmpty } from '@/lib/use-step-back-when-empty';
 import {
   type AdminUser,
   type AdminUserStatus,
@@ -59,10 +52,7 @@ export function UsersList({ status }: { status: AdminUserStatus }) {
   const reinstate = useReinstateUser();
   const [suspending, setSuspending] = useState<AdminUser | null>(null);
 
-  const emptyLaterPage = users.data?.items.length === 0 && page > 1;
-  useEffect(() => {
-    if (emptyLaterPage) setPage((p) => p - 1);
-  }, [emptyLaterPage]);
+  useStepBackWhenEmpty(users.data?.items.length, page, setPage);
 
   const onReinstate = async (user: AdminUser) => {
     if (reinstate.isPending) return;
@@ -180,67 +170,63 @@ function UsersResults({
       <p className="tabular text-sm text-muted-foreground">
         {status === 'suspended' ? `${total} suspended ${noun}` : `${total} ${noun}`}
       </p>
-      <div className="hidden lg:block">
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>ID</TableHead>
-              <TableHead>User</TableHead>
-              <TableHead>Company</TableHead>
-              {status === 'suspended' ? (
-                <TableHead>Suspension</TableHead>
-              ) : (
-                <>
-                  <TableHead>Confirmed</TableHead>
-                  <TableHead>Created</TableHead>
-                  <TableHead>Last sign-in</TableHead>
-                </>
-              )}
-              <TableActionsHead />
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {items.map((user) => (
-              <TableRow key={user.id} className="align-top">
-                <TableCell className="align-top">
-                  <UserId id={user.id} />
+      <ResponsiveTable
+        items={items}
+        rowKey={(user) => user.id}
+        head={
+          <>
+            <TableHead>ID</TableHead>
+            <TableHead>User</TableHead>
+            <TableHead>Company</TableHead>
+            {status === 'suspended' ? (
+              <TableHead>Suspension</TableHead>
+            ) : (
+              <>
+                <TableHead>Confirmed</TableHead>
+                <TableHead>Created</TableHead>
+                <TableHead>Last sign-in</TableHead>
+              </>
+            )}
+            <TableActionsHead />
+          </>
+        }
+        row={(user) => (
+          <TableRow className="align-top">
+            <TableCell className="align-top">
+              <UserId id={user.id} />
+            </TableCell>
+            <TableCell className="min-w-56 align-top">
+              <UserIdentity user={user} />
+            </TableCell>
+            <TableCell className="min-w-36 align-top text-[0.8125rem]">{companyLabel(user)}</TableCell>
+            {status === 'suspended' ? (
+              <TableCell className="min-w-56 align-top text-[0.8125rem]">
+                <SuspensionRecord user={user} />
+              </TableCell>
+            ) : (
+              <>
+                <TableCell className="tabular align-top whitespace-nowrap text-[0.8125rem]">
+                  {dateOr(user.emailConfirmedAt, 'Not confirmed')}
                 </TableCell>
-                <TableCell className="min-w-56 align-top">
-                  <UserIdentity user={user} />
+                <TableCell className="tabular align-top whitespace-nowrap text-[0.8125rem]">
+                  {formatShortDate(user.createdAt)}
                 </TableCell>
-                <TableCell className="min-w-36 align-top text-[0.8125rem]">{companyLabel(user)}</TableCell>
-                {status === 'suspended' ? (
-                  <TableCell className="min-w-56 align-top text-[0.8125rem]">
-                    <SuspensionRecord user={user} />
-                  </TableCell>
-                ) : (
-                  <>
-                    <TableCell className="tabular align-top whitespace-nowrap text-[0.8125rem]">
-                      {dateOr(user.emailConfirmedAt, 'Not confirmed')}
-                    </TableCell>
-                    <TableCell className="tabular align-top whitespace-nowrap text-[0.8125rem]">
-                      {formatShortDate(user.createdAt)}
-                    </TableCell>
-                    <TableCell className="tabular align-top whitespace-nowrap text-[0.8125rem]">
-                      {dateOr(user.lastSignInAt, 'Never')}
-                    </TableCell>
-                  </>
-                )}
-                <TableCell className="align-top">
-                  <UserActions user={user} actions={actions} className="flex justify-end gap-2" />
+                <TableCell className="tabular align-top whitespace-nowrap text-[0.8125rem]">
+                  {dateOr(user.lastSignInAt, 'Never')}
                 </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-      <ul className="grid gap-4 lg:hidden">
-        {items.map((user) => (
-          <li key={user.id}>
+              </>
+            )}
+            <TableCell className="align-top">
+              <UserActions user={user} actions={actions} className="flex justify-end gap-2" />
+            </TableCell>
+          </TableRow>
+        )}
+        card={(user) => (
+          <>
             <UserCard user={user} actions={actions} />
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+      />
       <Pagination
         className="mt-2"
         page={page}
@@ -392,15 +378,14 @@ function UserCard({ user, actions }: { user: AdminUser; actions: RowActions }) {
 
 function UsersSkeleton() {
   return (
-    <div aria-busy="true">
-      <span className="sr-only">Loading users</span>
-      <Skeleton className="mb-4 h-5 w-32" />
-      <div className="grid gap-3">
-        {Array.from({ length: 5 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <Skeleton key={i} className="h-16 w-full rounded-card" />
-        ))}
-      </div>
-    </div>
+    <ListSkeleton
+      label="Loading users"
+      labelAsText
+      rows={5}
+      className="grid gap-3"
+      itemClassName="h-16 w-full rounded-card"
+    >
+      <Skeleton className="mb-1 h-5 w-32" />
+    </ListSkeleton>
   );
 }

@@ -2,7 +2,7 @@ import { type LucideIcon, RefreshCw, Send } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ListSkeleton, Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { parseApiError } from '@/lib/api-client';
@@ -90,13 +90,7 @@ export function ResendTable<T>(props: {
 }) {
   const { query, rows } = props;
   if (query.isPending)
-    return (
-      <div className="grid gap-3" aria-hidden>
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-12 w-full" />
-        ))}
-      </div>
-    );
+    return <ListSkeleton label={null} rows={3} className="grid gap-3" itemClassName="h-12 w-full" />;
   if (query.isError || !rows)
     return (
       <EmptyState

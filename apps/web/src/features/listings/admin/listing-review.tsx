@@ -19,7 +19,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ListSkeleton } from '@/components/ui/skeleton';
 import { parseApiError } from '@/lib/api-client';
 import { capitalize, formatPricePerUnit, formatQuantity, formatShortDate } from '@/lib/format';
 import { useApproveListing } from '../api/approve-listing';
@@ -35,13 +35,13 @@ export function ListingReview({ status }: { status: ReviewStatus }) {
 
   if (listings.isPending) {
     return (
-      <div className="grid gap-4" aria-busy="true">
-        <span className="sr-only">Loading listings</span>
-        {Array.from({ length: 3 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <Skeleton key={i} className="h-44 w-full rounded-card" />
-        ))}
-      </div>
+      <ListSkeleton
+        label="Loading listings"
+        labelAsText
+        rows={3}
+        className="grid gap-4"
+        itemClassName="h-44 w-full rounded-card"
+      />
     );
   }
   if (listings.isError) {

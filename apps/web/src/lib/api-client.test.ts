@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { apiError, mockApi } from '@/testing/mock-api';
+import { api, isRuleRefusal, NETWORK_ERROR_CODE, parseApiError } from './api-client';
+
+async function refusal(answer: Parameters<typeof mockApi>[0][string]) {
+  mockApi({ 'GET /api/thing': answer });
+  return parseApiError(await api.get('/api/thing').catch((error: unknown) => error));
+}
+
+describe('isRuleRefusal', () => {
+  it('is true for a refusal by one of the server’s rules, whatever its status', async () => {
+    expect(isRuleRefusal(await refusal(apiError(403, 'LISTING_LIMIT_REACHED', 'Limit')))).toBe(true);
+    expect(isRuleRefusal(await refusal(apiError(409, 'DEAL_TRANSITION_NOT_ALLOWED', 'No')))).toBe(true);
+    expect(isRuleRefusal(await refusal(apiError(404, 'NOT_FOUND', 'Gone')))).toBe(true);
+  });
+
+  it('is false for a fault, an unknown answer and a network failure', async () => {
+    expect(isRuleRefusal(await refusal(apiError(500, 'INTERNAL', 'Oops')))).toBe(false);
+    expect(isRuleRefusal(await refusal(apiError(502, 'PAYMENT_PROVIDER_ERROR', 'Down')))).toBe(false);
+    expect(isRuleRefusal(await refusal({ status: 404, body: '<html>' }))).toBe(false);
+    expect(isRuleRefusal({ code: NETWORK_ERROR_CODE, message: 'Offline' })).toBe(false);
+  });
+});
