@@ -3,8 +3,8 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { loadEnv } from './config/env.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemoData, seedDemoDeals } from './db/seed.ts';
-import { seedDemoBlog } from './db/seed-blog.ts';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoData, seedDemoDeals } from './demo/seed.ts';
+import { seedDemoBlog } from './demo/seed-blog.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
 import { createStorage } from './lib/storage.ts';
 

@@ -148,10 +148,10 @@ export function ListingRow({ listing, actions, headingLevel = 'h3', priceCompari
         <p className="w-full truncate text-[0.8125rem] text-muted-foreground md:hidden">{where}</p>
       </div>
       {/* Beside the title on wide screens; on a phone one line under it, after the photo's width. */}
-      <dl className="flex w-full flex-wrap items-baseline gap-x-3 pl-[4.5rem] text-sm md:grid md:w-40 md:justify-items-end md:gap-0 md:pl-0">
+      <dl className="flex w-full flex-wrap items-baseline gap-x-3 pl-[4.5rem] text-sm md:grid md:w-56 md:justify-items-end md:gap-0 md:pl-0">
         <Price listing={listing} />
         <dt className="sr-only">Quantity</dt>
-        <dd className="tabular text-[0.8125rem] text-slate-700">
+        <dd className="tabular text-[0.8125rem] text-slate-700 md:whitespace-nowrap">
           <ListingQuantity listing={listing} />
         </dd>
       </dl>

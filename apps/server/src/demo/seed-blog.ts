@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type BlogPostStatus, readingTimeMinutes, slugify } from '@app/shared/blog/blog.schemas';
 import { count, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { blogCategories, blogPosts, blogPostTags, blogTags, users } from '../db/schema.ts';
 import { blogContentFromInput } from '../modules/blog/index.ts';
-import type { Db } from './client.ts';
-import { blogCategories, blogPosts, blogPostTags, blogTags, users } from './schema.ts';
 
 type DemoPost = {
   title: string;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ListingCategory } from '@app/shared/listings/listings.schemas';
 import { gradeById, type MaterialGradeId } from '@app/shared/market/grades';
-import type { Db } from './client.ts';
-import { listings } from './schema.ts';
+import type { Db } from '../db/client.ts';
+import { listings } from '../db/schema.ts';
 
 /**
  * The demo companies that posted the past year's lots. They are not the accounts a demo signs in

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Material, Sector } from '@app/shared/catalog/catalog';
 import type { CompanyType } from '@app/shared/companies/companies.schemas';
-import type { Db } from './client.ts';
-import { companies } from './schema.ts';
+import type { Db } from '../db/client.ts';
+import { companies } from '../db/schema.ts';
 
 type DemoCompany = {
   owner: string;

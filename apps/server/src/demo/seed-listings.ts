@@ -9,9 +9,9 @@ import type { MaterialGradeId } from '@app/shared/market/grades';
 import type { Incoterm, PackingType, SupplyFrequency } from '@app/shared/market/trade-terms';
 import { pricePerTonneCents, toTonnes } from '@app/shared/market/units';
 import sharp from 'sharp';
+import type { Db } from '../db/client.ts';
+import { listingImages, listings } from '../db/schema.ts';
 import type { Storage } from '../lib/storage.ts';
-import type { Db } from './client.ts';
-import { listingImages, listings } from './schema.ts';
 
 type DemoListing = {
   owner: string;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createClient } from '../../test/build-test-app.ts';
 import { getWorkerDatabase } from '../../test/test-database.ts';
-import { users } from './schema.ts';
+import { users } from '../db/schema.ts';
 import { DEMO_BLOG_CATEGORIES, DEMO_BLOG_POSTS, seedDemoBlog } from './seed-blog.ts';
 
 // The worker's database is created and migrated once, within the hook timeout rather than a test's.

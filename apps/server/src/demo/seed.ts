@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { accounts, admins, deals, listings, messages, users } from '../db/schema.ts';
 import type { Storage } from '../lib/storage.ts';
 import type { DealsService, WireTransfersService } from '../modules/deals/index.ts';
-import type { Db } from './client.ts';
-import { accounts, admins, deals, listings, messages, users } from './schema.ts';
 import { seedDemoCompanies } from './seed-companies.ts';
 import { seedDemoListings } from './seed-listings.ts';
 import { seedPriceHistory } from './seed-price-history.ts';
