@@ -105,3 +105,16 @@ export async function rawQuery<T = Record<string, unknown>>(
   if (database.kind === 'postgres') return (await database.pool.query(text, params)).rows as T[];
   return (await database.pglite.query<T>(text, params)).rows;
 }
+
+/**
+ * Runs `work` in one transaction whose handle is a `Db`, so repositories and services take either the
+ * database or a transaction. Drizzle types a transaction apart from the database it came from, though it
+ * answers the same queries; this is the one place that says so.
+ */
+export function inTransaction<T>(
+  db: Db,
+  work: (tx: Db) => Promise<T>,
+  config?: Parameters<Db['transaction']>[1],
+): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Db), config);
+}

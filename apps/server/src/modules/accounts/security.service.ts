@@ -7,7 +7,7 @@ import {
   type SecurityOverview,
 } from '@app/shared/admin/admin-security.schemas';
 import { CONTACT_LIMITS } from '@app/shared/content/contact.schemas';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AccessService, AuditActor } from '../access/index.ts';
@@ -92,8 +92,7 @@ export function createSecurityService(deps: {
 
   /** Ends a session at once: its cookie stops working on the next request. */
   async function endSession(actor: AuditActor, id: string): Promise<void> {
-    const userId = await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    const userId = await inTransaction(db, async (tx) => {
       const ended = await deleteSession(tx, id);
       if (!ended) throw new AppError('NOT_FOUND', M.sessionNotFound);
       await access.audit.record(

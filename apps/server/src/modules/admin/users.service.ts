@@ -6,7 +6,7 @@ import {
   type AdminUsersQuery,
   ADMIN_USERS_MESSAGES as M,
 } from '@app/shared/admin/admin-users.schemas';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AccessService, AdminRow } from '../access/index.ts';
@@ -39,8 +39,7 @@ export function createAdminUsersService(deps: {
     const user = await findUserByEmail(db, email.trim());
     if (!user) throw new AppError('NOT_FOUND', M.noUserWithEmail);
     if (await access.isAdmin(user.id)) throw new AppError('CONFLICT', M.alreadyAdmin);
-    const created = await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    const created = await inTransaction(db, async (tx) => {
       const row = await admin.makeAdminByEmail(user.email, tx);
       if (actor)
         await access.audit.record(
@@ -60,8 +59,7 @@ export function createAdminUsersService(deps: {
 
   /** Removes an admin (another or oneself); never the last one. */
   async function removeAdmin(id: string, actor?: Actor): Promise<void> {
-    await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    await inTransaction(db, async (tx) => {
       const all = await access.admins.lockAll(tx);
       if (!all.some((row) => row.id === id)) throw new AppError('NOT_FOUND', M.adminNotFound);
       if (all.length <= 1) throw new AppError('CONFLICT', M.lastAdmin);
@@ -102,8 +100,7 @@ export function createAdminUsersService(deps: {
     if (user.id === actor.id) throw new AppError('CONFLICT', M.cannotSuspendSelf);
     if (await access.isAdmin(user.id)) throw new AppError('CONFLICT', M.cannotSuspendAdmin);
     if (user.suspendedAt) throw new AppError('CONFLICT', M.alreadySuspended);
-    await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    await inTransaction(db, async (tx) => {
       await setSuspension(tx, user.id, { at: clock.now(), reason });
       await deleteSessionsOfUser(tx, user.id);
       await access.audit.record(
@@ -124,8 +121,7 @@ export function createAdminUsersService(deps: {
     const user = await findUserById(db, userId);
     if (!user) throw new AppError('NOT_FOUND', M.userNotFound);
     if (!user.suspendedAt) throw new AppError('CONFLICT', M.notSuspended);
-    await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    await inTransaction(db, async (tx) => {
       await setSuspension(tx, user.id, null);
       if (actor)
         await access.audit.record(

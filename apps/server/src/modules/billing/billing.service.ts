@@ -20,7 +20,7 @@ import {
   isSubscriptionActive,
   moneyBackDeadline,
 } from '@app/shared/billing/entitlements';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { CompaniesService } from '../companies/index.ts';
@@ -128,7 +128,7 @@ export function createBillingService(deps: {
     if (!userId) return null;
     const now = clock.now();
     const subscribed = isSubscriptionActive(sub, now);
-    return db.transaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       const row = await upsertSubscription(tx, {
         id: `bsub_${randomUUID()}`,
         userId,
@@ -153,11 +153,7 @@ export function createBillingService(deps: {
       if (!live)
         for (const handle of premiumEndedHandlers)
           await handle({ userId, freeListingExpiry: firstOfNextMonthUtc(now) }, tx);
-      await deps.realtime?.publishToUser(
-        userId,
-        { type: 'subscription.changed', subscribed: live },
-        { tx: tx as unknown as Db },
-      );
+      await deps.realtime?.publishToUser(userId, { type: 'subscription.changed', subscribed: live }, { tx });
       return row;
     });
   }

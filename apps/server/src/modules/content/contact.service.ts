@@ -5,7 +5,7 @@ import {
   type ContactBody,
   type ContactReceipt,
 } from '@app/shared/content/contact.schemas';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ErrorReporter } from '../../lib/error-reporter.ts';
@@ -40,8 +40,7 @@ export function createContactService(deps: {
    */
   async function sendContactMessage(user: SessionUser, body: ContactBody): Promise<ContactReceipt> {
     const now = clock.now();
-    const row = await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    const row = await inTransaction(db, async (tx) => {
       await lockContactSender(tx, user.id);
       await assertUnderContactLimit(tx, user.id, now);
       return insertContactMessage(tx, {

@@ -6,7 +6,7 @@ import {
   DEAL_MESSAGES,
   type PayCommissionResult,
 } from '@app/shared/deals/deals.schemas';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../accounts/index.ts';
 import type { PaymentRow } from '../payments/index.ts';
@@ -47,8 +47,7 @@ export function createDealCommission(ctx: DealContext, parts: { views: DealViews
       throw new AppError('DEAL_TRANSITION_NOT_ALLOWED', DEAL_MESSAGES.updateFailed);
     const [view] = await views.toViews([row], user.id);
     if (view.commission.settled) throw new AppError('CONFLICT', DEAL_MESSAGES.commissionSettled);
-    const decided = await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    const decided = await inTransaction(db, async (tx) => {
       const locked = await findDealForUpdate(tx, dealId);
       if (!locked) throw notFound();
       const agreed = locked.commissionPayer ?? 'buyer';

@@ -8,7 +8,7 @@ import {
   type Deal,
 } from '@app/shared/deals/deals.schemas';
 import { AMOUNT_TOO_LARGE_MESSAGE, MAX_AMOUNT_DOLLARS } from '@app/shared/money/money';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../accounts/index.ts';
 import type { DealAnnouncements } from './deal-announcements.ts';
@@ -66,8 +66,7 @@ export function createDealCreation(
     ]);
     const now = clock.now();
     // The deal, its realtime event and its emails commit together (a transactional outbox).
-    const result = await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    const result = await inTransaction(db, async (tx) => {
       const remaining = await quantities.lockListingQuantity(tx, listing.id);
       // A repeated Buy Now (a double click, ten clicks at once): the buyer's open deal answers.
       const open = buyNow ? await findOpenBuyNowDeal(tx, user.id, listing.id) : undefined;

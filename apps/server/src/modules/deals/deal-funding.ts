@@ -7,7 +7,7 @@ import {
   paymentMethodsForTotal,
   percentToBps,
 } from '@app/shared/deals/deals.schemas';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../accounts/index.ts';
 import type { PaymentRow } from '../payments/index.ts';
@@ -151,8 +151,7 @@ export function createDealFunding(
     /** Emails of this route, queued in the same transaction. */
     announceFunding?: (tx: Db) => Promise<void>,
   ): Promise<void> {
-    const applied = await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    const applied = await inTransaction(db, async (tx) => {
       const result = await transitions.applyInTx(
         tx,
         dealId,
@@ -230,8 +229,7 @@ export function createDealFunding(
     const funded = transaction.status === 'funded';
     if (!funded && transaction.status !== 'cancelled' && transaction.status !== 'refunded') return;
     let stray = false;
-    await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    await inTransaction(db, async (tx) => {
       // The deal's lock orders concurrent notifications (webhook retry, sync job): the second one
       // sees the attempt already recorded and does nothing.
       await findDealForUpdate(tx, found.dealId);

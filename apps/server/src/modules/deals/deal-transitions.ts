@@ -8,7 +8,7 @@ import {
   nextDealState,
 } from '@app/shared/deals/deal-machine';
 import { commissionFor, DEAL_CONSTANTS, DEAL_MESSAGES } from '@app/shared/deals/deals.schemas';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuditEntry } from '../access/index.ts';
 import type { DealAnnouncements } from './deal-announcements.ts';
@@ -224,8 +224,7 @@ export function createDealTransitions(
           auditEntry,
         );
     }
-    const applied = await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    const applied = await inTransaction(db, async (tx) => {
       const result = await applyInTx(tx, dealId, transition, actor, payload);
       if (auditEntry) await audit(auditEntry, tx);
       await announcements.announceTransition(tx, result.after, transition);
@@ -266,8 +265,7 @@ export function createDealTransitions(
         : {}),
       claimedAt: new Date().toISOString(),
     };
-    await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    await inTransaction(db, async (tx) => {
       const row = await findDealForUpdate(tx, dealId);
       if (!row) throw notFound();
       if (row.escrowProviderClaim)
@@ -297,8 +295,7 @@ export function createDealTransitions(
 
   /** Records the transition the provider carried out, with its audit row, and clears the claim. */
   async function recordClaimed(dealId: string, claim: EscrowProviderClaim): Promise<DealRow> {
-    const applied = await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    const applied = await inTransaction(db, async (tx) => {
       const result = await applyInTx(tx, dealId, claim.transition, claim.actor, { escrowClaimId: claim.id });
       if (claim.audit) await audit(claim.audit, tx);
       await announcements.announceTransition(tx, result.after, claim.transition);

@@ -8,7 +8,7 @@ import {
   wireProcessingFee,
 } from '@app/shared/deals/deals.schemas';
 import { bpsToPercent, formatCents } from '@app/shared/money/money';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ErrorReporter } from '../../lib/error-reporter.ts';
@@ -145,9 +145,6 @@ export function createWireTransfersService(deps: {
   const verifiedHandlers: WireVerifiedHandler[] = [];
   const failedHandlers: WireTransferHandler[] = [];
   const commissionHandlers: WireTransferHandler[] = [];
-
-  const inTransaction = <T>(work: (tx: Db) => Promise<T>): Promise<T> =>
-    db.transaction((t) => work(t as unknown as Db));
 
   /** The escrow account a wire's money is held in. */
   function heldAccountOf(wire: WireTransferRow): string {
@@ -348,7 +345,7 @@ export function createWireTransfersService(deps: {
 
   /** The administrator saw the money on the bank statement but has not verified it yet. */
   async function markReceived(admin: WireAdmin, id: string, notes?: string): Promise<WireTransfer> {
-    await inTransaction(async (tx) => {
+    await inTransaction(db, async (tx) => {
       const wire = await lockForChange(tx, id);
       if (wire.status === 'verified') throw new AppError('CONFLICT', DEAL_MESSAGES.wireAlreadyVerified);
       if (wire.status === 'failed') throw new AppError('CONFLICT', WIRE_MESSAGES.failed);
@@ -375,7 +372,7 @@ export function createWireTransfersService(deps: {
    * money is owed back to the buyer less the processing fee, and no commission is taken.
    */
   async function verify(admin: WireAdmin, id: string, notes?: string): Promise<WireTransfer> {
-    const verified = await inTransaction(async (tx) => {
+    const verified = await inTransaction(db, async (tx) => {
       const wire = await lockForChange(tx, id);
       if (wire.status === 'verified') throw new AppError('CONFLICT', DEAL_MESSAGES.wireAlreadyVerified);
       if (wire.status === 'failed') throw new AppError('CONFLICT', WIRE_MESSAGES.failed);
@@ -474,7 +471,7 @@ export function createWireTransfersService(deps: {
 
   /** The money never arrived (or bounced): the deal's funding failed. */
   async function markFailed(admin: WireAdmin, id: string, notes?: string): Promise<WireTransfer> {
-    await inTransaction(async (tx) => {
+    await inTransaction(db, async (tx) => {
       const wire = await lockForChange(tx, id);
       if (wire.status === 'verified') throw new AppError('CONFLICT', DEAL_MESSAGES.wireAlreadyVerified);
       if (wire.status === 'failed') throw new AppError('CONFLICT', WIRE_MESSAGES.failed);
@@ -496,7 +493,7 @@ export function createWireTransfersService(deps: {
 
   /** Books the wire processing fee out of the escrow (idempotent: once per wire). */
   async function transferProcessingFee(id: string, actor?: WireAdmin): Promise<WireTransfer> {
-    await inTransaction(async (tx) => {
+    await inTransaction(db, async (tx) => {
       const wire = await lockForChange(tx, id);
       if (wire.status !== 'verified') throw new AppError('CONFLICT', WIRE_MESSAGES.notVerified);
       if (actor) await audited(tx, actor, 'transfer_processing_fee', id);
@@ -529,7 +526,7 @@ export function createWireTransfersService(deps: {
    * commission is taken once whichever way it was paid.
    */
   async function transferCommission(id: string, actor?: WireAdmin): Promise<WireTransfer> {
-    await inTransaction(async (tx) => {
+    await inTransaction(db, async (tx) => {
       const wire = await lockForChange(tx, id);
       if (wire.status !== 'verified') throw new AppError('CONFLICT', WIRE_MESSAGES.notVerified);
       if (wire.paymentType !== DEAL_ESCROW_PAYMENT || !wire.relatedId || wire.commissionCents <= 0)

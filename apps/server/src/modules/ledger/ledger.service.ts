@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import {
   findPostedKeys as findPostedKeysIn,
   findTransactionByKey,
@@ -148,7 +148,7 @@ export function createLedgerService(deps: { db: Db }) {
       );
       return { transactionId: id, created: true };
     };
-    return tx ? write(tx) : db.transaction((t) => write(t as unknown as Db));
+    return tx ? write(tx) : inTransaction(db, write);
   }
 
   /**

@@ -12,7 +12,7 @@ import {
   type WarmFactorList,
 } from '@app/shared/market/impact.schemas';
 import { type QuantityUnit, toTonnes } from '@app/shared/market/units';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type AuditRecorder, noAudit } from '../access/index.ts';
@@ -267,8 +267,7 @@ export function createImpactService(deps: {
     id: string,
     body: UpdateWarmFactorBody,
   ): Promise<WarmFactor> {
-    await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    await inTransaction(db, async (tx) => {
       const before = await findWarmFactor(tx, id);
       if (!before) throw new AppError('NOT_FOUND', IMPACT_MESSAGES.factorNotFound);
       if (body.gradeIds) await assertGradesFree(tx, id, body.gradeIds);

@@ -21,7 +21,7 @@ import {
   type UpdateMessagingPreferencesBody,
 } from '@app/shared/messaging/messaging.schemas';
 import type { ServerRealtimeEvent } from '@app/shared/realtime/realtime-events';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { logError as logErrorLine } from '../../lib/log-error.ts';
@@ -385,8 +385,7 @@ export function createMessagingService(deps: {
         throw new AppError('VALIDATION_FAILED', MESSAGING_MESSAGES.replyNotFound);
     }
     const now = clock.now();
-    const row = await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    const row = await inTransaction(db, async (tx) => {
       const inserted = await insertMessage(tx, {
         id: randomUUID(),
         conversationId: conversation.id,

@@ -10,7 +10,7 @@ import {
   type PaymentPurpose,
   type PaymentTargetType,
 } from '@app/shared/payments/payments.schemas';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { logError as logErrorLine } from '../../lib/log-error.ts';
@@ -423,8 +423,7 @@ export function createPaymentsService(deps: {
             ? 'failed'
             : null;
       if (!status) return;
-      await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      await inTransaction(db, async (tx) => {
         const updated = await updatePayment(tx, payment.id, { status });
         if (updated) await publishOutcome(updated, tx);
       });
@@ -441,8 +440,7 @@ export function createPaymentsService(deps: {
     paymentRef: string | null,
     paidCents: number,
   ): Promise<CheckoutRow | null> {
-    return db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    return inTransaction(db, async (tx) => {
       const payment = await findPaymentForUpdate(tx, paymentId);
       if (!payment) return null;
       const page = await findCheckout(tx, provider.name, { providerCheckoutId: sessionId });
@@ -549,8 +547,7 @@ export function createPaymentsService(deps: {
     paidCents: number,
     paidAt?: Date,
   ) {
-    await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    await inTransaction(db, async (tx) => {
       const payment = await findPaymentForUpdate(tx, paymentId);
       if (!payment || !['pending', 'failed', 'canceled'].includes(payment.status)) return;
       await bookPayment(tx, payment, paymentRef, paidCents, paidAt);
@@ -655,8 +652,7 @@ export function createPaymentsService(deps: {
       return bookStrayRefund(strayPage, refund);
     const found = await findPaymentByRef(db, provider.name, refund.paymentRef);
     if (!found || found.status === 'pending') return;
-    await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    await inTransaction(db, async (tx) => {
       const payment = await findPaymentForUpdate(tx, found.id);
       if (!payment) return;
       const isNew = await insertRefund(tx, {
@@ -698,8 +694,7 @@ export function createPaymentsService(deps: {
 
   /** A refund of a stray charge comes out of suspense; the payment it was meant for is untouched. */
   async function bookStrayRefund(page: CheckoutRow, refund: ProviderRefund): Promise<void> {
-    await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    await inTransaction(db, async (tx) => {
       await findPaymentForUpdate(tx, page.paymentId);
       const isNew = await insertRefund(tx, {
         id: `rfd_${randomUUID()}`,

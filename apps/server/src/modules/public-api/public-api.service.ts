@@ -14,7 +14,7 @@ import {
   type TokenResponse,
   type VerifyResponse,
 } from '@app/shared/public-api/public-api.schemas';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ApiPrincipal } from '../../plugins/bearer-auth.ts';
@@ -111,8 +111,7 @@ export function createPublicApiService(deps: { db: Db; clock: Clock; audit?: Aud
    * and the audit row commits with the revocation.
    */
   async function adminRevokeKey(actor: AuditActor, keyId: string): Promise<void> {
-    await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    await inTransaction(db, async (tx) => {
       const key = await findKeyById(tx, keyId);
       if (!key) throw new AppError('NOT_FOUND', API_MESSAGES.keyNotFound);
       if (key.revokedAt) throw new AppError('CONFLICT', API_MESSAGES.keyAlreadyRevoked);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { formatCents } from '@app/shared/money/money';
-import type { Db } from '../../../db/client.ts';
+import { type Db, inTransaction } from '../../../db/client.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import {
   type CreateEscrowTransactionInput,
@@ -107,8 +107,7 @@ export function createSandboxEscrowProvider(deps: {
     to: EscrowProviderStatus,
     allowedFrom: (row: SandboxEscrowRow) => boolean,
   ): Promise<{ changed: boolean; row: SandboxEscrowRow }> {
-    return db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    return inTransaction(db, async (tx) => {
       const row = await findSandboxEscrowForUpdate(tx, transactionId);
       if (!row) throw new EscrowProviderError(`404: Transaction ${transactionId} not found`, 404);
       if (row.status === to) return { changed: false, row };

@@ -1,4 +1,4 @@
-import type { Db } from '../../../../db/client.ts';
+import { type Db, inTransaction } from '../../../../db/client.ts';
 import type { Clock } from '../../../../lib/clock.ts';
 import type { JobQueue } from '../../../../lib/jobs.ts';
 import { findEvent, insertEvent, markEventAttempt } from './sandbox.repository.ts';
@@ -46,8 +46,7 @@ export function createSandboxEvents(deps: SandboxDeps) {
   /** Runs `fn` in one transaction; the events it emits are queued for delivery after the commit. */
   async function withEvents<T>(fn: (tx: Db, emit: Emit) => Promise<T>): Promise<T> {
     const ids: string[] = [];
-    const result = await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    const result = await inTransaction(db, async (tx) => {
       const emit: Emit = async (type, object) => {
         const id = newSandboxId('evt');
         const created = now();
