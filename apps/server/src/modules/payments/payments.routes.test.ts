@@ -114,7 +114,13 @@ describe('one-time payments', () => {
     const { payment, url } = await app.services.payments.startCheckout(featuredListingCheckout(user));
     await payOnSandbox(client, url);
     await expect.poll(() => calls.length, { timeout: 20_000, interval: 200 }).toBe(1);
-    expect((await app.services.payments.getPayment(payment.id, user.id)).status).toBe('succeeded');
+    // The handler runs inside the booking's transaction, so its call is seen a moment before the commit.
+    await expect
+      .poll(async () => (await app.services.payments.getPayment(payment.id, user.id)).status, {
+        timeout: 5_000,
+      })
+      .toBe('succeeded');
+    expect(calls).toHaveLength(1);
     const [tx] = await app.services.ledger.listForReference('payment', payment.id);
     expect(tx.entries.map((e) => [e.account, e.amountCents])).toEqual([
       [LEDGER_ACCOUNTS.cashProvider, 1500],
