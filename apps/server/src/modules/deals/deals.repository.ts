@@ -249,22 +249,10 @@ export async function listPendingProviderPayments(db: Db, limit: number): Promis
     .limit(limit);
 }
 
-// --- reads of other modules' tables (read only) ---
+// --- reads of other modules' published read models ---
 
 export async function findListingBrief(db: Db, id: string): Promise<ListingBrief | undefined> {
-  const [row] = await db
-    .select({
-      id: listingFacts.id,
-      userId: listingFacts.userId,
-      title: listingFacts.title,
-      type: listingFacts.type,
-      priceCents: listingFacts.priceCents,
-      quantity: listingFacts.quantity,
-      unit: listingFacts.unit,
-      grade: listingFacts.grade,
-    })
-    .from(listingFacts)
-    .where(eq(listingFacts.id, id));
+  const [row] = await findListingBriefs(db, [id]);
   return row;
 }
 
