@@ -381,6 +381,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const billing = createBillingService({
     db: database.db,
     payments,
+    ledger,
     realtime,
     companies,
     settings,
@@ -396,6 +397,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage,
     billing,
     payments,
+    ledger,
     settings,
     notifications,
     isAdmin: access.isAdmin,
@@ -460,6 +462,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     billing,
     payments,
+    ledger,
     realtime,
     notifications,
     appUrl: env.appUrl,

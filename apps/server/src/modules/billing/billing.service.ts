@@ -24,7 +24,14 @@ import { type Db, inTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { CompaniesService } from '../companies/index.ts';
-import { callProvider, type Payer, type PaymentRow, type PaymentsService } from '../payments/index.ts';
+import { LEDGER_ACCOUNTS, type LedgerService } from '../ledger/index.ts';
+import {
+  callProvider,
+  type Payer,
+  type PaymentRow,
+  type PaymentsService,
+  revenueBooks,
+} from '../payments/index.ts';
 import type { RealtimeService } from '../realtime/index.ts';
 import type { SettingsService } from '../settings/index.ts';
 import {
@@ -66,6 +73,8 @@ export type BillingService = ReturnType<typeof createBillingService>;
 export function createBillingService(deps: {
   db: Db;
   payments: PaymentsService;
+  /** Where this module books its sales (the payment purpose's revenue account). */
+  ledger: Pick<LedgerService, 'postTransaction'>;
   /** Tells the subscriber's open pages when their subscription changes (a checkout in another tab). */
   realtime?: Pick<RealtimeService, 'publishToUser'>;
   companies: Pick<CompaniesService, 'getOwnerFacts'>;
@@ -96,6 +105,7 @@ export function createBillingService(deps: {
   // Any refund of a Premium payment (our refund route, the sandbox portal, the provider's dashboard)
   // is recorded with who received it, in the transaction that books it: the guarantee is used up.
   payments.registerPurposeHandler('subscription', {
+    books: revenueBooks(deps.ledger, LEDGER_ACCOUNTS.revenueSubscriptions),
     // Premium comes from the subscription mirror, so a paid invoice has nothing to fulfil.
     async onSucceeded() {},
     async onRefunded(payment, _refundedCents, tx) {

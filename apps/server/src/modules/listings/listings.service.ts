@@ -35,9 +35,10 @@ import type { Storage } from '../../lib/storage.ts';
 import { type AuditRecorder, noAudit } from '../access/index.ts';
 import type { SessionUser } from '../accounts/index.ts';
 import type { BillingService } from '../billing/index.ts';
+import { LEDGER_ACCOUNTS, type LedgerService } from '../ledger/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import { listingRejectedEmail } from '../notifications/index.ts';
-import type { PaymentsService } from '../payments/index.ts';
+import { type PaymentsService, revenueBooks } from '../payments/index.ts';
 import type { SettingsService } from '../settings/index.ts';
 import { processListingImage, readImageHeader } from './listing-images.ts';
 import { materialChanges } from './listing-review.ts';
@@ -95,6 +96,8 @@ export function createListingsService(deps: {
   storage: Storage;
   billing: BillingService;
   payments: PaymentsService;
+  /** Where this module books its sales (the payment purpose's revenue account). */
+  ledger: Pick<LedgerService, 'postTransaction'>;
   settings: SettingsService;
   notifications: NotificationsService;
   isAdmin(userId: string): Promise<boolean>;
@@ -144,6 +147,7 @@ export function createListingsService(deps: {
 
   // A paid featuring: runs once, inside the transaction that books the payment.
   payments.registerPurposeHandler('featured_listing', {
+    books: revenueBooks(deps.ledger, LEDGER_ACCOUNTS.revenueFeaturedListings),
     async onSucceeded(payment, tx) {
       const [row] = await tx.select().from(listings).where(eq(listings.id, payment.targetId));
       if (!row) return;

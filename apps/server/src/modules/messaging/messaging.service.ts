@@ -27,9 +27,10 @@ import type { Clock } from '../../lib/clock.ts';
 import { logError as logErrorLine } from '../../lib/log-error.ts';
 import type { SessionUser } from '../accounts/index.ts';
 import type { BillingService } from '../billing/index.ts';
+import { LEDGER_ACCOUNTS, type LedgerService } from '../ledger/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import { messageDigestEmail } from '../notifications/index.ts';
-import type { PaymentsService } from '../payments/index.ts';
+import { type PaymentsService, revenueBooks } from '../payments/index.ts';
 import type { RealtimeService } from '../realtime/index.ts';
 import {
   type ContactRequestRow,
@@ -111,6 +112,8 @@ export function createMessagingService(deps: {
   clock: Clock;
   billing: BillingService;
   payments: PaymentsService;
+  /** Where this module books its sales (the payment purpose's revenue account). */
+  ledger: Pick<LedgerService, 'postTransaction'>;
   realtime: RealtimeService;
   notifications: NotificationsService;
   appUrl: string;
@@ -124,6 +127,7 @@ export function createMessagingService(deps: {
   // The contact fee: the paid start becomes a conversation inside the transaction that books the
   // payment. Realtime events and a refund (if due) follow the commit, in settleContactRequests.
   payments.registerPurposeHandler('contact_fee', {
+    books: revenueBooks(deps.ledger, LEDGER_ACCOUNTS.revenueContactFees),
     async onSucceeded(payment, tx) {
       const requestId = payment.metadata.contactRequestId;
       const request = requestId ? await findContactRequestForUpdate(tx, requestId) : undefined;

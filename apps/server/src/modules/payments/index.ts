@@ -10,9 +10,11 @@ export {
   createPaymentsService,
   type Payer,
   type PaymentBooking,
+  type PaymentBooks,
   type PaymentRow,
   type PaymentsService,
   type PurposeHandler,
+  revenueBooks,
   type StartCheckoutInput,
 } from './payments.service.ts';
 export { startSandboxJobs } from './providers/sandbox/sandbox.job.ts';

@@ -12,6 +12,8 @@ import {
   settleWebhooks,
 } from '../../../test/factories/billing.ts';
 import { featuredListingCheckout } from '../../../test/factories/payments.ts';
+import { LEDGER_ACCOUNTS } from '../ledger/index.ts';
+import { revenueBooks } from './payments.service.ts';
 
 // A page that opened a checkout in another tab follows its outcome from these events: each is sent to
 // the payer alone, by the transaction that records the outcome.
@@ -93,6 +95,7 @@ describe('payment outcomes reach the payer live', { timeout: 60_000 }, () => {
     app.services.payments.registerPurposeHandler(
       'featured_listing',
       {
+        books: revenueBooks(app.services.ledger, LEDGER_ACCOUNTS.revenueFeaturedListings),
         async onSucceeded() {
           if (failures-- > 0) throw new Error('listing service unavailable');
         },

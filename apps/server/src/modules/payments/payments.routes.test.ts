@@ -16,7 +16,7 @@ import {
 } from '../../../test/factories/billing.ts';
 import { featuredListingCheckout } from '../../../test/factories/payments.ts';
 import { LEDGER_ACCOUNTS } from '../ledger/index.ts';
-import type { PaymentRow } from './payments.service.ts';
+import { type PaymentRow, revenueBooks } from './payments.service.ts';
 
 /** Replaces the listings module's featured-listing handler with one that records each call (and can fail the first ones). */
 function recordFulfilments(app: FastifyInstance, opts: { failFirst?: number } = {}) {
@@ -25,6 +25,7 @@ function recordFulfilments(app: FastifyInstance, opts: { failFirst?: number } = 
   app.services.payments.registerPurposeHandler(
     'featured_listing',
     {
+      books: revenueBooks(app.services.ledger, LEDGER_ACCOUNTS.revenueFeaturedListings),
       async onSucceeded(payment, tx) {
         // The handler writes with the booking transaction: a failure rolls everything back.
         await tx.execute(sql`select 1`);

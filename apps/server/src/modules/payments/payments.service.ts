@@ -69,18 +69,51 @@ export type PaymentBooking = {
   posting: { description: string; reference: { type: 'payment'; id: string }; idempotencyKey: string };
 };
 
+export type PaymentBooks = {
+  paymentReceived(booking: PaymentBooking, tx: Db): Promise<void>;
+  paymentRefunded(booking: PaymentBooking, tx: Db): Promise<void>;
+};
+
+/**
+ * The books of a plain sale: a charge is revenue on the owner's account, a refund comes out of the
+ * platform's refunds (contra-revenue). The purpose's owner names the revenue account.
+ */
+export function revenueBooks(
+  ledger: Pick<LedgerService, 'postTransaction'>,
+  revenueAccount: string,
+): PaymentBooks {
+  return {
+    async paymentReceived({ amountCents, posting }, tx) {
+      await ledger.postTransaction(
+        {
+          kind: 'payment_received',
+          ...posting,
+          lines: ledgerMovements.paymentReceived(amountCents, revenueAccount),
+        },
+        tx,
+      );
+    },
+    async paymentRefunded({ amountCents, posting }, tx) {
+      await ledger.postTransaction(
+        {
+          kind: 'refund',
+          ...posting,
+          lines: ledgerMovements.refundIssued(amountCents, LEDGER_ACCOUNTS.refunds),
+        },
+        tx,
+      );
+    },
+  };
+}
+
 /** What a domain registers for its payment purpose; billing calls it once when a payment succeeds. */
 export type PurposeHandler = {
   /**
-   * The typed "payment succeeded" and "payment refunded" hooks for a purpose that books its own
-   * money: called inside the booking transaction each time payments books a charge or a refund of
-   * this purpose, to post it through the ledger on the owner's accounts (use `tx`). A purpose without
-   * them is booked by payments on its revenue account (PURPOSE_REVENUE_ACCOUNTS).
+   * The typed "payment succeeded" and "payment refunded" hooks: called inside the booking
+   * transaction each time payments books a charge or a refund of this purpose, to post it through
+   * the ledger on the owner's accounts (use `tx`). `revenueBooks` is the plain sale.
    */
-  books?: {
-    paymentReceived(booking: PaymentBooking, tx: Db): Promise<void>;
-    paymentRefunded(booking: PaymentBooking, tx: Db): Promise<void>;
-  };
+  books: PaymentBooks;
   /** Runs exactly once per payment, inside the transaction that books it: use `tx`, not the pool. */
   onSucceeded(payment: PaymentRow, tx: Db): Promise<void>;
   /** Optional: told (inside the booking transaction) when money of this payment goes back. */
@@ -577,17 +610,11 @@ export function createPaymentsService(deps: {
         idempotencyKey: `payment:${payment.id}`,
       },
     };
-    if (handler?.books) await handler.books.paymentReceived(booking, tx);
-    else
-      await ledger.postTransaction(
-        {
-          kind: 'payment_received',
-          ...booking.posting,
-          lines: ledgerMovements.paymentReceived(paidCents, revenueAccountFor(payment.purpose)),
-        },
-        tx,
-      );
-    if (handler && (await claimFulfilment(tx, payment.id))) await handler.onSucceeded(updated, tx);
+    // Thrown inside the booking transaction: the payment stays unbooked and is retried.
+    if (!handler)
+      throw new Error(`No ledger booking for ${payment.purpose} payments: its module registers none`);
+    await handler.books.paymentReceived(booking, tx);
+    if (await claimFulfilment(tx, payment.id)) await handler.onSucceeded(updated, tx);
     await publishOutcome(updated, tx);
   }
 
@@ -678,17 +705,10 @@ export function createPaymentsService(deps: {
           idempotencyKey: `refund:${provider.name}:${refund.id}`,
         },
       };
-      if (handler?.books) await handler.books.paymentRefunded(booking, tx);
-      else
-        await ledger.postTransaction(
-          {
-            kind: 'refund',
-            ...booking.posting,
-            lines: ledgerMovements.refundIssued(refund.amountCents, LEDGER_ACCOUNTS.refunds),
-          },
-          tx,
-        );
-      await handler?.onRefunded?.(updated, refund.amountCents, tx);
+      if (!handler)
+        throw new Error(`No ledger booking for ${payment.purpose} refunds: its module registers none`);
+      await handler.books.paymentRefunded(booking, tx);
+      await handler.onRefunded?.(updated, refund.amountCents, tx);
     });
   }
 
@@ -769,20 +789,6 @@ export async function callProvider<T>(message: string, fn: () => Promise<T>): Pr
       cause: err instanceof Error ? err.message : String(err),
     });
   }
-}
-
-/** The revenue account of each purpose whose owner leaves the booking to payments (no `books` hooks). */
-const PURPOSE_REVENUE_ACCOUNTS: Partial<Record<PaymentPurpose, string>> = {
-  subscription: LEDGER_ACCOUNTS.revenueSubscriptions,
-  contact_fee: LEDGER_ACCOUNTS.revenueContactFees,
-  featured_listing: LEDGER_ACCOUNTS.revenueFeaturedListings,
-};
-
-function revenueAccountFor(purpose: PaymentPurpose): string {
-  const account = PURPOSE_REVENUE_ACCOUNTS[purpose];
-  // Thrown inside the booking transaction: the payment stays unbooked and is retried.
-  if (!account) throw new Error(`No ledger booking for ${purpose} payments: its module registers none`);
-  return account;
 }
 
 export function toPaymentView(p: PaymentRow): Payment {
