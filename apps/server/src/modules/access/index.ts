@@ -3,6 +3,8 @@
  * Other modules import from here only.
  */
 
+// The module's registration: its routes, jobs, reactions to other modules' events and default rows.
+export { registerAccess } from './access.module.ts';
 export type { AdminRow } from './access.repository.ts';
 export { accessRoutes } from './access.routes.ts';
 export { type AccessService, createAccessService } from './access.service.ts';

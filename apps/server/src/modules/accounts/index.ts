@@ -2,6 +2,8 @@
  * The accounts module's face: what other modules and the app may use. Other modules import from here only.
  */
 
+// The module's registration: its routes, jobs, reactions to other modules' events and default rows.
+export { registerAccounts } from './accounts.module.ts';
 // Published reads: other modules look accounts up through these, never through the tables.
 export {
   deleteSessionsOfUser,

@@ -2,5 +2,7 @@
  * The ads module's face: what other modules and the app may use. Other modules import from here only.
  */
 
+// The module's registration: its routes, jobs, reactions to other modules' events and default rows.
+export { registerAds } from './ads.module.ts';
 export { adsRoutes } from './ads.routes.ts';
-export { createAdsService } from './ads.service.ts';
+export { type AdsService, createAdsService } from './ads.service.ts';

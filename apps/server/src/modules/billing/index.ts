@@ -3,6 +3,8 @@
  */
 
 export { scheduleBillingJobs } from './billing.job.ts';
+// The module's registration: its routes, jobs, reactions to other modules' events and default rows.
+export { registerBilling } from './billing.module.ts';
 export { billingRoutes } from './billing.routes.ts';
 export { type BillingService, createBillingService } from './billing.service.ts';
 // Premium as SQL predicates over a user id, for audience queries in other modules.

@@ -4,3 +4,5 @@
 
 export { contactRoutes } from './contact.routes.ts';
 export { type ContactService, createContactService } from './contact.service.ts';
+// The module's registration: its routes, jobs, reactions to other modules' events and default rows.
+export { registerContent } from './content.module.ts';

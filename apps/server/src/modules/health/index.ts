@@ -2,4 +2,6 @@
  * The health module's face: what other modules and the app may use. Other modules import from here only.
  */
 
+// The module's registration: its routes, jobs, reactions to other modules' events and default rows.
+export { registerHealth } from './health.module.ts';
 export { healthRoutes } from './health.routes.ts';

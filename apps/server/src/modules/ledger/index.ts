@@ -2,6 +2,7 @@
  * The ledger module's face: what other modules and the app may use. Other modules import from here only.
  */
 
+export { type LedgerModule, registerLedger } from './ledger.module.ts';
 export { ledgerRoutes } from './ledger.routes.ts';
 export {
   createLedgerService,

@@ -7,6 +7,8 @@ export { gradesRoutes } from './grades.routes.ts';
 export { createGradesService } from './grades.service.ts';
 export { impactRoutes } from './impact.routes.ts';
 export { createImpactService, type ImpactService } from './impact.service.ts';
+// The module's registration: its routes, jobs, reactions to other modules' events and default rows.
+export { registerMarket } from './market.module.ts';
 export {
   MATCHING_BACKFILL_JOB,
   MATCHING_COMPUTE_JOB,

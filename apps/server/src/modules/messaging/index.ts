@@ -3,5 +3,7 @@
  */
 
 export { scheduleMessagingJobs } from './messaging.job.ts';
+// The module's registration: its routes, jobs, reactions to other modules' events and default rows.
+export { registerMessaging } from './messaging.module.ts';
 export { messagingRoutes } from './messaging.routes.ts';
 export { createMessagingService, type MessagingService } from './messaging.service.ts';

@@ -22,6 +22,8 @@ export {
 export { failedEmailsRoutes } from './failed-emails.routes.ts';
 export { createFailedEmailsService } from './failed-emails.service.ts';
 export { createMailer, type Mailer, type OutgoingEmail } from './mailer.ts';
+// The module's registration: its routes, jobs, reactions to other modules' events and default rows.
+export { registerNotifications } from './notifications.module.ts';
 export { devMailboxRoutes } from './notifications.routes.ts';
 export {
   createNotificationsService,

@@ -4,6 +4,7 @@
 
 export type { PaymentProvider } from './payment-provider.ts';
 export { schedulePaymentsJobs } from './payments.job.ts';
+export { registerPayments, type SandboxWebhookDelivery } from './payments.module.ts';
 export { paymentsRoutes, paymentsWebhookRoutes } from './payments.routes.ts';
 export {
   callProvider,

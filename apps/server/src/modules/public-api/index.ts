@@ -3,5 +3,7 @@
  */
 
 export { schedulePublicApiJobs } from './public-api.job.ts';
+// The module's registration: its routes, jobs, reactions to other modules' events and default rows.
+export { registerPublicApi } from './public-api.module.ts';
 export { adminApiKeysRoutes, apiKeysRoutes, publicApiV1Routes } from './public-api.routes.ts';
 export { createPublicApiService, type PublicApiService } from './public-api.service.ts';

@@ -2,6 +2,8 @@
  * The realtime module's face: what other modules and the app may use. Other modules import from here only.
  */
 
+// The module's registration: its routes, jobs, reactions to other modules' events and default rows.
+export { registerRealtime } from './realtime.module.ts';
 export {
   createRealtimeService,
   MAINTENANCE_CLOSE_CODE,

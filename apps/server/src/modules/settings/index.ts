@@ -2,5 +2,7 @@
  * The settings module's face: what other modules and the app may use. Other modules import from here only.
  */
 
+// The module's registration: its routes, jobs, reactions to other modules' events and default rows.
+export { registerSettings } from './settings.module.ts';
 export { settingsRoutes } from './settings.routes.ts';
 export { createSettingsService, type SettingsService } from './settings.service.ts';

@@ -1,0 +1,40 @@
+import type { ModuleContext } from '../../lib/module-context.ts';
+import type { AccessService } from '../access/index.ts';
+import type { AccountsService } from '../accounts/index.ts';
+import type { CompaniesService } from '../companies/index.ts';
+import type { DealsModule } from '../deals/index.ts';
+import type { ListingsService } from '../listings/index.ts';
+import type { RealtimeService } from '../realtime/index.ts';
+import { type AdminService, createAdminService } from './admin.service.ts';
+import { overviewRoutes } from './overview.routes.ts';
+import { createOverviewService } from './overview.service.ts';
+import { adminUsersRoutes } from './users.routes.ts';
+import { createAdminUsersService } from './users.service.ts';
+
+/** The back office's home: the overview of what waits for an administrator, and the users list. */
+export function registerAdmin(
+  ctx: ModuleContext,
+  deps: {
+    access: AccessService;
+    realtime: RealtimeService;
+    accounts: AccountsService;
+    listings: ListingsService;
+    companies: CompaniesService;
+    deals: Pick<DealsModule, 'deals' | 'wireTransfers'>;
+  },
+): AdminService {
+  const { db, clock } = ctx;
+  const { access, realtime } = deps;
+  const admin = createAdminService({ db, access });
+  const users = createAdminUsersService({ db, clock, access, admin, realtime });
+  const overview = createOverviewService({
+    accounts: deps.accounts,
+    listings: deps.listings,
+    companies: deps.companies,
+    wireTransfers: deps.deals.wireTransfers,
+    deals: deps.deals.deals,
+  });
+  ctx.routes(adminUsersRoutes(users, access));
+  ctx.routes(overviewRoutes(overview, access));
+  return admin;
+}

@@ -1,0 +1,23 @@
+import type { ModuleContext } from '../../lib/module-context.ts';
+import type { AccessService } from '../access/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
+import type { RealtimeService } from '../realtime/index.ts';
+import { companiesRoutes } from './companies.routes.ts';
+import { type CompaniesService, createCompaniesService } from './companies.service.ts';
+
+/** Company profiles, the directory and their verification. */
+export function registerCompanies(
+  ctx: ModuleContext,
+  deps: { access: AccessService; notifications: NotificationsService; realtime: RealtimeService },
+): CompaniesService {
+  const companies = createCompaniesService({
+    db: ctx.db,
+    clock: ctx.clock,
+    notifications: deps.notifications,
+    realtime: deps.realtime,
+    appUrl: ctx.env.appUrl,
+    audit: deps.access.audit.record,
+  });
+  ctx.routes(companiesRoutes(companies, deps.access));
+  return companies;
+}

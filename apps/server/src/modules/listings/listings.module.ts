@@ -1,0 +1,53 @@
+import type { Db } from '../../db/client.ts';
+import type { ModuleContext } from '../../lib/module-context.ts';
+import type { AccessService } from '../access/index.ts';
+import type { BillingService } from '../billing/index.ts';
+import type { LedgerService } from '../ledger/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
+import type { PaymentsService } from '../payments/index.ts';
+import type { SettingsService } from '../settings/index.ts';
+import { scheduleListingsJobs } from './listings.job.ts';
+import { listingsRoutes } from './listings.routes.ts';
+import { createListingsService, type ListingsService } from './listings.service.ts';
+
+declare module '../../lib/app-events.ts' {
+  interface AppEvents {
+    /** After the commit: a listing was created, changed, deleted, approved or rejected. */
+    'listing.changed': { listingId: string };
+  }
+}
+
+/** Listings: the marketplace, one's own listings, moderation, featuring and photos. */
+export function registerListings(
+  ctx: ModuleContext,
+  deps: {
+    access: AccessService;
+    billing: BillingService;
+    payments: PaymentsService;
+    ledger: LedgerService;
+    settings: SettingsService;
+    notifications: NotificationsService;
+    /** Resolves a location offline to coordinates for matching (the market module's geocoder). */
+    geocode: (location: string) => { latitude: number; longitude: number; place: string } | null;
+    /** The quantity deals hold on each listing (the deals module's read; deals builds on listings). */
+    heldQuantities(db: Db, listingIds: string[]): Promise<Map<string, number>>;
+  },
+): ListingsService {
+  const { access, ...services } = deps;
+  const listings = createListingsService({
+    ...services,
+    db: ctx.db,
+    clock: ctx.clock,
+    storage: ctx.storage,
+    isAdmin: access.isAdmin,
+    appUrl: ctx.env.appUrl,
+    audit: access.audit.record,
+    onListingChanged: (listingId) => ctx.events.emit('listing.changed', { listingId }),
+    logger: ctx.logger,
+  });
+  ctx.onStart(() => scheduleListingsJobs(ctx.jobs, listings));
+  ctx.routes(
+    listingsRoutes(listings, access, { uploadRateLimitPerMinute: ctx.env.uploadRateLimitPerMinute }),
+  );
+  return listings;
+}

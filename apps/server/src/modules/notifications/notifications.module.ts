@@ -1,0 +1,62 @@
+import type { ModuleContext } from '../../lib/module-context.ts';
+import type { AccessService } from '../access/index.ts';
+import type { SettingsService } from '../settings/index.ts';
+import { failedEmailsRoutes } from './failed-emails.routes.ts';
+import { createFailedEmailsService } from './failed-emails.service.ts';
+import type { Mailer } from './mailer.ts';
+import { devMailboxRoutes } from './notifications.routes.ts';
+import { createNotificationsService, type NotificationsService } from './notifications.service.ts';
+import { createSettingsMailer } from './settings-mailer.ts';
+import { userNotificationsRoutes } from './user-notifications.routes.ts';
+import {
+  createUserNotificationsService,
+  type UserNotificationsService,
+} from './user-notifications.service.ts';
+
+/** Email (the outbox and its sender) and the in-app notification list. */
+export function registerNotifications(
+  ctx: ModuleContext,
+  deps: {
+    access: AccessService;
+    settings: SettingsService;
+    /** Tests hand in a capturing mailer; by default SMTP from the settings or SMTP_URL. */
+    mailer?: Mailer;
+    /** How often the sender looks for due email. */
+    pollIntervalMs: number;
+  },
+): { notifications: NotificationsService; userNotifications: UserNotificationsService } {
+  const { env } = ctx;
+  const { access, settings } = deps;
+  const mailer =
+    deps.mailer ??
+    createSettingsMailer({
+      smtpServer: async () => {
+        const s = await settings.getAll();
+        return { host: s['email.smtp_host'], port: s['email.smtp_port'] };
+      },
+      smtpUrl: env.smtpUrl,
+      credentials: env.smtpCredentials,
+    });
+  const notifications = createNotificationsService({
+    db: ctx.db,
+    mailer,
+    mailFrom: env.mailFrom,
+    settings,
+    clock: ctx.clock,
+    pollIntervalMs: deps.pollIntervalMs,
+    logger: ctx.logger,
+  });
+  const userNotifications = createUserNotificationsService({ db: ctx.db, clock: ctx.clock });
+  ctx.routes(
+    failedEmailsRoutes(createFailedEmailsService({ notifications, audit: access.audit.record }), access),
+  );
+  ctx.routes(userNotificationsRoutes(userNotifications));
+  if (env.devMailbox) ctx.routes(devMailboxRoutes(notifications));
+  // The outbox sender starts with the job workers, after start-up.
+  ctx.onReady(() => notifications.startWorkers());
+  ctx.onClose(async () => {
+    await notifications.stopWorkers();
+    mailer.close();
+  });
+  return { notifications, userNotifications };
+}
