@@ -37,7 +37,7 @@ import type { SessionUser } from '../accounts/index.ts';
 import type { BillingService } from '../billing/index.ts';
 import { LEDGER_ACCOUNTS, type LedgerService } from '../ledger/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
-import { listingRejectedEmail } from '../notifications/index.ts';
+import { listingRejectedEmail } from './listings.emails.ts';
 import { type PaymentsService, revenueBooks } from '../payments/index.ts';
 import type { SettingsService } from '../settings/index.ts';
 import { processListingImage, readImageHeader } from './listing-images.ts';

@@ -29,7 +29,7 @@ import type { SessionUser } from '../accounts/index.ts';
 import type { BillingService } from '../billing/index.ts';
 import { LEDGER_ACCOUNTS, type LedgerService } from '../ledger/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
-import { messageDigestEmail } from '../notifications/index.ts';
+import { messageDigestEmail } from './messaging.emails.ts';
 import { type PaymentsService, revenueBooks } from '../payments/index.ts';
 import type { RealtimeService } from '../realtime/index.ts';
 import {
