@@ -577,6 +577,23 @@ export async function setExpiryWhereNone(db: Db, userId: string, expiresAt: Date
     .returning({ id: listings.id });
 }
 
+/** The listing's featuring as a paid featuring extends it, or undefined when the listing is gone. */
+export async function findFeaturing(
+  db: Db,
+  id: string,
+): Promise<Pick<ListingRow, 'id' | 'featuredUntil'> | undefined> {
+  const [row] = await db
+    .select({ id: listings.id, featuredUntil: listings.featuredUntil })
+    .from(listings)
+    .where(eq(listings.id, id));
+  return row;
+}
+
+/** Features the listing until the given time. */
+export async function setFeaturedUntil(db: Db, id: string, featuredUntil: Date) {
+  await db.update(listings).set({ isFeatured: true, featuredUntil }).where(eq(listings.id, id));
+}
+
 export async function endFeaturing(db: Db, now: Date) {
   return db
     .update(listings)

@@ -26,8 +26,11 @@ ${rows}
 </table></td></tr></table></body></html>`;
 }
 
-/** One layout for every transactional email: a heading, a paragraph, one button, a plain-text twin. */
-function layout(
+/**
+ * One layout for every transactional email: a heading, a paragraph, one button, a plain-text twin.
+ * Domain modules build their own templates on it (e.g. listings.emails.ts).
+ */
+export function emailLayout(
   brand: EmailBrand,
   opts: {
     heading: string;
@@ -81,7 +84,7 @@ ${detailsHtml}${itemsHtml}${quoteHtml}
 export function emailVerificationEmail(brand: EmailBrand, name: string, url: string): RenderedEmail {
   return {
     subject: `Confirm your email for ${brand.name}`,
-    ...layout(brand, {
+    ...emailLayout(brand, {
       heading: `Welcome to ${brand.name}, ${name}`,
       intro: 'Please confirm your email address to finish creating your account and start trading.',
       actionLabel: 'Confirm my email',
@@ -94,7 +97,7 @@ export function emailVerificationEmail(brand: EmailBrand, name: string, url: str
 export function passwordResetEmail(brand: EmailBrand, name: string, url: string): RenderedEmail {
   return {
     subject: `Reset your ${brand.name} password`,
-    ...layout(brand, {
+    ...emailLayout(brand, {
       heading: 'Reset your password',
       intro: `Hello ${name}, we received a request to reset the password of your account.`,
       actionLabel: 'Choose a new password',
@@ -126,7 +129,7 @@ export function contactMessageEmail(
   const replyUrl = `mailto:${encodeURIComponent(input.email)}?subject=${encodeURIComponent(`Re: ${oneLine(input.subject)}`)}`;
   return {
     subject: `Contact form: ${oneLine(input.subject)} (from ${sender})`,
-    ...layout(brand, {
+    ...emailLayout(brand, {
       heading: `New message from ${sender}`,
       intro: 'A signed-in user sent this message through the contact form.',
       details: [
@@ -146,26 +149,6 @@ export function contactMessageEmail(
   };
 }
 
-/** Tells the owner why an administrator rejected their listing (the reason is escaped by the layout). */
-export function listingRejectedEmail(
-  brand: EmailBrand,
-  name: string,
-  title: string,
-  reason: string,
-  url: string,
-): RenderedEmail {
-  return {
-    subject: `Your listing "${title}" was not approved`,
-    ...layout(brand, {
-      heading: `Hello ${name}, your listing was not approved`,
-      intro: `An administrator reviewed your listing "${title}" and rejected it for this reason: ${reason}`,
-      actionLabel: 'Manage my listings',
-      actionUrl: url,
-      outro: 'The listing is hidden from the marketplace. You can edit it or create a new one.',
-    }),
-  };
-}
-
 /** Tells the owner an administrator verified their company profile. */
 export function companyVerifiedEmail(
   brand: EmailBrand,
@@ -175,7 +158,7 @@ export function companyVerifiedEmail(
 ): RenderedEmail {
   return {
     subject: `Your company "${companyName}" is verified`,
-    ...layout(brand, {
+    ...emailLayout(brand, {
       heading: `Hello ${name}, your company is verified`,
       intro: `An administrator verified your company profile "${companyName}". It now shows the Verified badge in the company directory.`,
       actionLabel: 'View my company',
@@ -195,41 +178,12 @@ export function companyRemovedEmail(
 ): RenderedEmail {
   return {
     subject: `Your company "${companyName}" was removed from the directory`,
-    ...layout(brand, {
+    ...emailLayout(brand, {
       heading: `Hello ${name}, your company was removed`,
       intro: `An administrator removed your company profile "${companyName}" from the directory for this reason: ${reason}`,
       actionLabel: 'Manage my companies',
       actionUrl: url,
       outro: 'You can create a new company profile that follows the platform rules.',
-    }),
-  };
-}
-
-/** The unread-message digest: one email listing each conversation with its count of unread messages. */
-export function messageDigestEmail(
-  brand: EmailBrand,
-  name: string,
-  conversations: Array<{ subject: string; fromName: string; count: number; url: string }>,
-  messagesUrl: string,
-  preferencesUrl: string,
-): RenderedEmail {
-  const total = conversations.reduce((n, c) => n + c.count, 0);
-  const plural = (n: number) => (n === 1 ? '1 unread message' : `${n} unread messages`);
-  return {
-    subject: `You have ${plural(total)} on ${brand.name}`,
-    ...layout(brand, {
-      heading: `Hello ${name}, you have ${plural(total)}`,
-      intro:
-        conversations.length === 1
-          ? 'A trader is waiting for your answer:'
-          : `Traders are waiting for your answer in ${conversations.length} conversations:`,
-      items: conversations.map((c) => ({
-        label: `${c.subject} (${plural(c.count)} from ${c.fromName})`,
-        url: c.url,
-      })),
-      actionLabel: 'Open Messages',
-      actionUrl: conversations.length === 1 ? conversations[0].url : messagesUrl,
-      outro: `You receive this email when a message stays unread for 15 minutes. You can turn it off in your account preferences: ${preferencesUrl}`,
     }),
   };
 }
@@ -251,7 +205,7 @@ export function wireInstructionsEmail(
 ): RenderedEmail {
   return {
     subject: `Wire transfer instructions ${input.referenceNumber}`,
-    ...layout(brand, {
+    ...emailLayout(brand, {
       heading: `Wire ${input.amount} to fund the escrow`,
       intro: `Hello ${input.name}, please send ${input.amount} (${input.currency.toUpperCase()}) by wire transfer for "${input.listingTitle}". Quote the reference ${input.referenceNumber} so we can match your payment. Wire transfers take 1-3 business days.`,
       details: [
@@ -281,7 +235,7 @@ export function matchDigestEmail(
   const plural = (n: number) => (n === 1 ? '1 new match' : `${n} new matches`);
   return {
     subject: `${plural(matches.length)} for your listings on ${brand.name}`,
-    ...layout(brand, {
+    ...emailLayout(brand, {
       heading: `Hello ${name}, you have ${plural(matches.length)}`,
       intro: 'Traders whose listings fit yours:',
       items: matches,

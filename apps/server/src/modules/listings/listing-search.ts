@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import {
+  LISTING_LIMITS,
+  type Listing,
+  type ListingPage,
+  type ListingSort,
+  type ListListingsQuery,
+  type OwnListing,
+} from '@app/shared/listings/listings.schemas';
+import { AppError } from '../../lib/app-error.ts';
+import { type ListingContext, NOT_FOUND } from './listing-context.ts';
+import { isVisible, type ListingViews, toPublic } from './listing-views.ts';
+import {
+  findListing,
+  isValidSortValue,
+  type ListingCursorPosition,
+  type ListingFilters,
+  listFeatured,
+  listVisibleForSitemap,
+  recordView,
+  searchListings,
+  searchListingsAfter,
+} from './listings.repository.ts';
+
+/**
+ * What visitors read: the marketplace search (by page, or by cursor for the public API), the
+ * featured strip, the detail page (counting views) and the sitemap, under the moderation setting.
+ */
+export function createListingSearch(
+  ctx: Pick<ListingContext, 'db' | 'clock' | 'settings' | 'isAdmin'>,
+  parts: { views: Pick<ListingViews, 'toViews'> },
+) {
+  const { db, clock, settings } = ctx;
+  const { toViews } = parts.views;
+
+  async function search(query: ListListingsQuery): Promise<ListingPage> {
+    const preModeration = await settings.get('listings.pre_moderation');
+    const { rows, total, totalExact } = await searchListings(db, query, { preModeration });
+    return {
+      items: (await toViews(rows)).map(toPublic),
+      total,
+      totalExact,
+      page: query.page,
+      pageSize: query.limit,
+    };
+  }
+
+  /**
+   * The marketplace search with an opaque cursor (the public API): `nextCursor` is base64url JSON of
+   * the sort, the last row's sort key and its id; a cursor from another sort or a tampered one is a 400.
+   */
+  async function searchByCursor(
+    query: ListingFilters & { sort: ListingSort; limit: number; cursor?: string },
+  ): Promise<{ items: Listing[]; nextCursor: string | null }> {
+    const after = query.cursor === undefined ? null : decodeCursor(query.cursor, query.sort);
+    const preModeration = await settings.get('listings.pre_moderation');
+    const { rows, hasMore } = await searchListingsAfter(db, query, { preModeration, after });
+    const last = rows.at(-1);
+    return {
+      items: (await toViews(rows)).map(toPublic),
+      nextCursor: hasMore && last ? encodeCursor(query.sort, { value: last.sortValue, id: last.id }) : null,
+    };
+  }
+
+  async function featured(): Promise<{ items: Listing[] }> {
+    const preModeration = await settings.get('listings.pre_moderation');
+    const rows = await listFeatured(db, clock.now(), LISTING_LIMITS.landingCount, preModeration);
+    return { items: (await toViews(rows)).map(toPublic) };
+  }
+
+  /**
+   * The detail page. The owner and administrators see any state with the moderation notes; everyone
+   * else only a visible listing. A view counts once per visitor per UTC day: the signed-in user, else the
+   * client address alone (the User-Agent is the caller's to change, so it never makes a new visitor).
+   */
+  async function getListing(
+    id: string,
+    viewer: { userId: string | null; ip: string },
+  ): Promise<Listing | OwnListing> {
+    const row = await findListing(db, id);
+    if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+    const privileged =
+      viewer.userId !== null && (viewer.userId === row.userId || (await ctx.isAdmin(viewer.userId)));
+    if (!privileged && !isVisible(row, await settings.get('listings.pre_moderation')))
+      throw new AppError('NOT_FOUND', NOT_FOUND);
+    const visitor =
+      viewer.userId ?? `anon:${createHash('sha256').update(viewer.ip).digest('hex').slice(0, 32)}`;
+    if (
+      viewer.userId !== row.userId &&
+      (await recordView(db, id, visitor, clock.now().toISOString().slice(0, 10)))
+    )
+      row.views += 1;
+    const [view] = await toViews([row]);
+    return privileged ? view : toPublic(view);
+  }
+
+  /** A listing as any visitor sees it, or null; reads only (no view counted), for page metadata. */
+  async function findPublicListing(id: string): Promise<Listing | null> {
+    const row = await findListing(db, id);
+    if (!row || !isVisible(row, await settings.get('listings.pre_moderation'))) return null;
+    const [view] = await toViews([row]);
+    return toPublic(view);
+  }
+
+  /** Ids and change dates of the listings visitors may see, for the sitemap. */
+  async function listForSitemap(limit: number): Promise<{ id: string; updatedAt: Date }[]> {
+    return listVisibleForSitemap(db, await settings.get('listings.pre_moderation'), limit);
+  }
+
+  return { search, searchByCursor, featured, getListing, findPublicListing, listForSitemap };
+}
+
+const INVALID_CURSOR = 'Invalid cursor. Pass nextCursor from the previous page with the same sort.';
+
+function encodeCursor(sort: ListingSort, at: ListingCursorPosition): string {
+  return Buffer.from(JSON.stringify([sort, at.value, at.id])).toString('base64url');
+}
+
+/** A cursor is client input: anything that is not exactly what encodeCursor made is refused. */
+function decodeCursor(cursor: string, sort: ListingSort): ListingCursorPosition {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new AppError('VALIDATION_FAILED', INVALID_CURSOR);
+  }
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length !== 3 ||
+    parsed[0] !== sort ||
+    typeof parsed[1] !== 'string' ||
+    typeof parsed[2] !== 'string' ||
+    parsed[2].length === 0 ||
+    parsed[2].length > 100 ||
+    !isValidSortValue(sort, parsed[1])
+  )
+    throw new AppError('VALIDATION_FAILED', INVALID_CURSOR);
+  return { value: parsed[1], id: parsed[2] };
+}

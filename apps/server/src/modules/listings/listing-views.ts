@@ -1,0 +1,115 @@
+import {
+  type Listing,
+  type ListingImage,
+  type OwnListing,
+  remainingQuantityOf,
+} from '@app/shared/listings/listings.schemas';
+import { gradeById } from '@app/shared/market/grades';
+import { AppError } from '../../lib/app-error.ts';
+import { type ListingContext, NOT_FOUND } from './listing-context.ts';
+import {
+  findListing,
+  imagesFor,
+  type ListingImageRow,
+  type ListingWithSeller,
+} from './listings.repository.ts';
+
+const mediaUrl = (key: string) => `/media/${key}`;
+
+/** A listing's API views (the owner's and the public one), with its photos and what deals left of it. */
+export function createListingViews(ctx: Pick<ListingContext, 'db' | 'heldQuantities'>) {
+  const { db } = ctx;
+
+  async function toViews(rows: ListingWithSeller[]): Promise<OwnListing[]> {
+    const ids = rows.map((r) => r.id);
+    const [images, held] = await Promise.all([imagesFor(db, ids), ctx.heldQuantities(db, ids)]);
+    return rows.map((r) =>
+      toOwnView(
+        r,
+        images.filter((i) => i.listingId === r.id),
+        held.get(r.id) ?? 0,
+      ),
+    );
+  }
+
+  async function getOwn(id: string): Promise<OwnListing> {
+    const row = await findListing(db, id);
+    if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+    return (await toViews([row]))[0];
+  }
+
+  async function ownedOr404(userId: string, id: string, message: string): Promise<ListingWithSeller> {
+    const row = await findListing(db, id);
+    if (!row || row.userId !== userId) throw new AppError('NOT_FOUND', message);
+    return row;
+  }
+
+  return { toViews, getOwn, ownedOr404 };
+}
+
+export type ListingViews = ReturnType<typeof createListingViews>;
+
+/** Whether visitors may open the listing's page: on sale, or sold (its page says so). */
+export function isVisible(row: ListingWithSeller, preModeration: boolean): boolean {
+  if (row.status === 'expired') return false;
+  return preModeration ? row.approvalStatus === 'approved' : row.approvalStatus !== 'rejected';
+}
+
+/** A photo as the API gives it: the display and thumbnail URLs of its stored files. */
+export function toImageView(img: ListingImageRow): ListingImage {
+  return {
+    id: img.id,
+    url: mediaUrl(img.displayKey),
+    thumbnailUrl: mediaUrl(img.thumbnailKey),
+    width: img.width,
+    height: img.height,
+  };
+}
+
+/** The owner's view: every field, the moderation notes and what deals left of the quantity. */
+function toOwnView(r: ListingWithSeller, images: ListingImageRow[], held: number): OwnListing {
+  const quantity = Number(r.quantity);
+  return {
+    id: r.id,
+    userId: r.userId,
+    type: r.type,
+    title: r.title,
+    description: r.description,
+    category: r.category,
+    quantity,
+    remainingQuantity: remainingQuantityOf(quantity, held),
+    unit: r.unit,
+    priceCents: r.priceCents,
+    totalCents: r.type === 'sell' ? Math.round(r.priceCents * quantity) : null,
+    location: r.location,
+    availability: r.availability,
+    grade: (gradeById(r.grade)?.id ?? null) as OwnListing['grade'],
+    incoterm: r.incoterm,
+    incotermPlace: r.incotermPlace,
+    packing: r.packing,
+    supplyFrequency: r.supplyFrequency,
+    quantityTonnes: r.quantityTonnes === null ? null : Number(r.quantityTonnes),
+    pricePerTonneCents: r.pricePerTonneCents,
+    matchRadiusKm: r.matchRadiusKm,
+    geocodedPlace: r.geocodedPlace,
+    images: images.map(toImageView),
+    status: r.status,
+    approvalStatus: r.approvalStatus,
+    isFeatured: r.isFeatured,
+    featuredUntil: r.featuredUntil?.toISOString() ?? null,
+    views: r.views,
+    inquiries: r.inquiries,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    expiresAt: r.expiresAt?.toISOString() ?? null,
+    seller: { id: r.userId, fullName: r.sellerName, company: r.sellerCompany },
+    adminNotes: r.adminNotes,
+    reviewedAt: r.reviewedAt?.toISOString() ?? null,
+  };
+}
+
+/** The public view: the owner's without the moderation notes. */
+export function toPublic(view: OwnListing): Listing {
+  const { adminNotes: _n, reviewedAt: _r, ...rest } = view;
+  return rest;
+}

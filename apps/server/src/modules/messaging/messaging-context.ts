@@ -1,0 +1,59 @@
+import type { MessageType } from '@app/shared/messaging/messaging.schemas';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { logError as logErrorLine } from '../../lib/log-error.ts';
+import type { BillingService } from '../billing/index.ts';
+import type { LedgerService } from '../ledger/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
+import type { PaymentsService } from '../payments/index.ts';
+import type { RealtimeService } from '../realtime/index.ts';
+import type { ConversationRow, UserBrief } from './messaging.repository.ts';
+
+/** A deal between two users that is not cancelled, and whether its seller has engaged (confirmed, countered). */
+export type LiveDeal = { buyerUserId: string; sellerUserId: string; sellerEngaged: boolean };
+
+/** What the messaging service is built from (the composition root, app.ts, passes it). */
+export type MessagingDeps = {
+  db: Db;
+  clock: Clock;
+  billing: BillingService;
+  payments: PaymentsService;
+  /** Where this module books its sales (the payment purpose's revenue account). */
+  ledger: Pick<LedgerService, 'postTransaction'>;
+  realtime: RealtimeService;
+  notifications: NotificationsService;
+  appUrl: string;
+  /** The deals between a user and each of some others that are not cancelled (the deals module's query). */
+  liveDealsBetween: (userId: string, otherUserIds: string[]) => Promise<LiveDeal[]>;
+  logError?: (msg: string, err: unknown) => void;
+};
+
+/** The deps with their defaults filled in. */
+export type MessagingContext = Omit<MessagingDeps, 'logError'> & {
+  logError: (msg: string, err: unknown) => void;
+};
+
+export function createMessagingContext(deps: MessagingDeps): MessagingContext {
+  return { ...deps, logError: deps.logError ?? logErrorLine };
+}
+
+/** Whom a start names, resolved: the recipient and the listing or company it was started from. */
+export type Target = {
+  recipient: UserBrief;
+  listingId: string | null;
+  companyId: string | null;
+  /** The name in the default subject: the company's when started from a company, else the person's. */
+  displayName: string;
+};
+
+/** A message to post: its text, type and metadata, and the message it replies to. */
+export type PostInput = {
+  content: string;
+  messageType?: MessageType;
+  metadata?: Record<string, unknown>;
+  replyToId?: string | null;
+};
+
+/** The other participant of a conversation, seen from one of its two. */
+export const otherOf = (c: ConversationRow, userId: string) =>
+  c.participant1Id === userId ? c.participant2Id : c.participant1Id;

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type ListMessagesQuery,
+  type MarkReadResult,
+  MESSAGING_LIMITS,
+  MESSAGING_MESSAGES,
+  type Message,
+  type MessagePage,
+  type SendMessageBody,
+  type UnreadCount,
+} from '@app/shared/messaging/messaging.schemas';
+import { inTransaction } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { SessionUser } from '../accounts/index.ts';
+import {
+  type ConversationRow,
+  findMessage,
+  findMessageWithReply,
+  insertMessage,
+  listMessagesBefore,
+  markConversationRead,
+  touchConversation,
+  unreadTotalOf,
+} from './messaging.repository.ts';
+import type { MessagingAccess } from './messaging-access.ts';
+import type { MessagingContext, PostInput } from './messaging-context.ts';
+import type { MessagingRealtime } from './messaging-realtime.ts';
+import { toMessageView } from './messaging-views.ts';
+
+const MESSAGE_NOT_FOUND = 'Message not found';
+
+/**
+ * Messages in a conversation: writing (by a participant under the write rules, or by another domain),
+ * the thread's pages, read receipts and the unread badge; every new message is announced to both.
+ */
+export function createMessagingMessages(
+  ctx: Pick<MessagingContext, 'db' | 'clock'>,
+  parts: {
+    access: Pick<MessagingAccess, 'requireParticipant' | 'requireWriteAccess'>;
+    realtime: Pick<MessagingRealtime, 'announceMessage' | 'publish'>;
+  },
+) {
+  const { db, clock } = ctx;
+  const { requireParticipant, requireWriteAccess } = parts.access;
+  const { announceMessage, publish } = parts.realtime;
+
+  /** Inserts a message and moves the conversation's activity time, in one transaction. */
+  async function insertIntoConversation(
+    conversation: ConversationRow,
+    senderId: string,
+    input: PostInput,
+  ): Promise<Message> {
+    if (input.replyToId) {
+      const quoted = await findMessage(db, input.replyToId);
+      if (!quoted || quoted.conversationId !== conversation.id)
+        throw new AppError('VALIDATION_FAILED', MESSAGING_MESSAGES.replyNotFound);
+    }
+    const now = clock.now();
+    const row = await inTransaction(db, async (tx) => {
+      const inserted = await insertMessage(tx, {
+        id: randomUUID(),
+        conversationId: conversation.id,
+        senderId,
+        content: input.content,
+        messageType: input.messageType ?? 'text',
+        metadata: input.metadata ?? {},
+        replyToId: input.replyToId ?? null,
+        createdAt: now,
+      });
+      await touchConversation(tx, conversation.id, now);
+      return inserted;
+    });
+    // Only a reply needs the quoted snippet read back; the inserted row is the whole of any other message.
+    const message = toMessageView(
+      input.replyToId ? ((await findMessageWithReply(db, row.id, MESSAGING_LIMITS.snippetMax)) ?? row) : row,
+    );
+    await announceMessage(conversation, message);
+    return message;
+  }
+
+  /** POST /api/conversations/:id/messages. */
+  async function sendMessage(
+    user: SessionUser,
+    conversationId: string,
+    body: SendMessageBody,
+  ): Promise<Message> {
+    const conversation = await requireParticipant(user.id, conversationId);
+    await requireWriteAccess(user.id, conversation);
+    return insertIntoConversation(conversation, user.id, {
+      content: body.content,
+      replyToId: body.replyToId,
+    });
+  }
+
+  /**
+   * Posts a message as one participant, with a type and metadata (a deal's system message). For
+   * other domains; the sender must take part in the conversation. The platform's own messages go
+   * into a deal thread whoever may write in it.
+   */
+  async function postMessage(conversationId: string, senderId: string, input: PostInput): Promise<Message> {
+    const conversation = await requireParticipant(senderId, conversationId);
+    return insertIntoConversation(conversation, senderId, input);
+  }
+
+  /** A page of the thread: the newest 50 (or the 50 before `before`), returned oldest first. */
+  async function listMessages(user: SessionUser, id: string, query: ListMessagesQuery): Promise<MessagePage> {
+    await requireParticipant(user.id, id);
+    let cursor: { createdAt: Date; id: string } | null = null;
+    if (query.before) {
+      const before = await findMessage(db, query.before);
+      if (!before || before.conversationId !== id) throw new AppError('NOT_FOUND', MESSAGE_NOT_FOUND);
+      cursor = { createdAt: before.createdAt, id: before.id };
+    }
+    const rows = await listMessagesBefore(db, id, cursor, query.limit + 1, MESSAGING_LIMITS.snippetMax);
+    const hasMore = rows.length > query.limit;
+    const items = rows.slice(0, query.limit).reverse().map(toMessageView);
+    return { items, hasMore, nextBefore: hasMore ? (items[0]?.id ?? null) : null };
+  }
+
+  /** Marks the other party's messages read and tells both participants (read receipts, badges). */
+  async function markRead(user: SessionUser, id: string): Promise<MarkReadResult> {
+    const conversation = await requireParticipant(user.id, id);
+    const now = clock.now();
+    const markedCount = await markConversationRead(db, id, user.id, now);
+    const readAt = now.toISOString();
+    if (markedCount > 0)
+      await publish([conversation.participant1Id, conversation.participant2Id], {
+        type: 'conversation.read',
+        conversationId: id,
+        readerId: user.id,
+        readAt,
+      });
+    return { conversationId: id, markedCount, readAt };
+  }
+
+  async function unreadCount(user: SessionUser): Promise<UnreadCount> {
+    return { unreadTotal: await unreadTotalOf(db, user.id) };
+  }
+
+  return { insertIntoConversation, sendMessage, postMessage, listMessages, markRead, unreadCount };
+}
+
+export type MessagingMessages = ReturnType<typeof createMessagingMessages>;

@@ -1,0 +1,87 @@
+import {
+  type ConversationSummary,
+  MESSAGING_LIMITS,
+  type Message,
+} from '@app/shared/messaging/messaging.schemas';
+import {
+  type ConversationRow,
+  findUserBriefs,
+  lastMessagesOf,
+  type MessageRow,
+  type MessageWithReply,
+  unreadCountsOf,
+} from './messaging.repository.ts';
+import type { MessagingAccess } from './messaging-access.ts';
+import { type MessagingContext, otherOf } from './messaging-context.ts';
+
+/** A message as the API gives it (with the quoted snippet of a reply). */
+export function toMessageView(row: MessageRow | MessageWithReply): Message {
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    senderId: row.senderId,
+    content: row.content,
+    messageType: row.messageType,
+    replyTo: 'replyTo' in row ? row.replyTo : null,
+    metadata: row.metadata ?? {},
+    readAt: row.readAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Conversation summaries for one participant: the other party, last message, unread count and write access. */
+export function createMessagingViews(
+  ctx: Pick<MessagingContext, 'db'>,
+  parts: { access: Pick<MessagingAccess, 'writeAccessOf'> },
+) {
+  const { db } = ctx;
+  const { writeAccessOf } = parts.access;
+
+  async function summarise(userId: string, rows: ConversationRow[]): Promise<ConversationSummary[]> {
+    const ids = rows.map((r) => r.id);
+    const [others, lasts, unread, access] = await Promise.all([
+      findUserBriefs(db, [...new Set(rows.map((r) => otherOf(r, userId)))]),
+      lastMessagesOf(db, ids, MESSAGING_LIMITS.snippetMax),
+      unreadCountsOf(db, userId, ids),
+      writeAccessOf(userId, rows),
+    ]);
+    const byId = new Map(others.map((u) => [u.id, u]));
+    const lastBy = new Map(lasts.map((m) => [m.conversationId, m]));
+    return rows.map((c) => {
+      const otherId = otherOf(c, userId);
+      const other = byId.get(otherId);
+      const last = lastBy.get(c.id);
+      return {
+        id: c.id,
+        subject: c.subject,
+        otherParticipant: {
+          id: otherId,
+          name: other?.name || null,
+          email: other?.email ?? null,
+          company: other?.company ?? null,
+        },
+        listingId: c.listingId,
+        companyId: c.companyId,
+        lastMessage: last
+          ? {
+              id: last.id,
+              content: last.content,
+              senderId: last.senderId,
+              messageType: last.messageType,
+              createdAt: last.createdAt.toISOString(),
+            }
+          : null,
+        unreadCount: unread.get(c.id) ?? 0,
+        lastMessageAt: c.lastMessageAt.toISOString(),
+        createdAt: c.createdAt.toISOString(),
+        origin: c.origin,
+        canWrite: access.get(c.id)?.canWrite ?? true,
+        writeBlockedReason: access.get(c.id)?.reason ?? null,
+      };
+    });
+  }
+
+  return { summarise };
+}
+
+export type MessagingViews = ReturnType<typeof createMessagingViews>;
