@@ -1,11 +1,8 @@
 import type { ModuleContext } from '../../lib/module-context.ts';
 import type { AccessService } from '../access/index.ts';
-import {
-  emailVerificationEmail,
-  type NotificationsService,
-  passwordResetEmail,
-} from '../notifications/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
 import type { SettingsService } from '../settings/index.ts';
+import { emailVerificationEmail, passwordResetEmail } from './accounts.emails.ts';
 import { accountsRoutes } from './accounts.routes.ts';
 import {
   type AccountsService,

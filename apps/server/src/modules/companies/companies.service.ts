@@ -20,8 +20,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { type AuditRecorder, noAudit } from '../access/index.ts';
 import type { SessionUser } from '../accounts/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
-import { companyRemovedEmail, companyVerifiedEmail } from '../notifications/index.ts';
 import type { RealtimeService } from '../realtime/index.ts';
+import { companyRemovedEmail, companyVerifiedEmail } from './companies.emails.ts';
 import {
   type CompanyRow,
   type CompanyWithOwner,

@@ -11,7 +11,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { ErrorReporter } from '../../lib/error-reporter.ts';
 import type { SessionUser } from '../accounts/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
-import { contactMessageEmail } from '../notifications/index.ts';
+import { contactMessageEmail } from './contact.emails.ts';
 import {
   countRecentContactMessages,
   insertContactMessage,

@@ -8,7 +8,7 @@ import {
   type Deal,
 } from '@app/shared/deals/deals.schemas';
 import { AMOUNT_TOO_LARGE_MESSAGE, MAX_AMOUNT_DOLLARS } from '@app/shared/money/money';
-import { type Db, inTransaction } from '../../db/client.ts';
+import { inTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../accounts/index.ts';
 import type { DealAnnouncements } from './deal-announcements.ts';

@@ -16,8 +16,8 @@ import { type AuditRecorder, noAudit } from '../access/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import { LEDGER_ACCOUNTS } from '../ledger/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
-import { wireInstructionsEmail } from '../notifications/index.ts';
 import type { SettingsService } from '../settings/index.ts';
+import { wireInstructionsEmail } from './wire-transfers.emails.ts';
 import {
   countAwaitingVerification as countWiresAwaitingVerification,
   findPendingWireTransfer,

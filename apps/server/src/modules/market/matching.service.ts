@@ -13,9 +13,9 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SessionUser } from '../accounts/index.ts';
 import type { NotificationsService, UserNotificationsService } from '../notifications/index.ts';
-import { matchDigestEmail } from '../notifications/index.ts';
 import type { RealtimeService } from '../realtime/index.ts';
 import type { SettingsService } from '../settings/index.ts';
+import { matchDigestEmail } from './matching.emails.ts';
 import {
   deleteCrossFamilyMatches,
   deleteMatchesOf,

@@ -3,19 +3,12 @@
  */
 
 export {
-  companyRemovedEmail,
-  companyVerifiedEmail,
-  contactMessageEmail,
   type EmailBrand,
   type EmailRenderer,
   emailDocument,
   emailLayout,
-  emailVerificationEmail,
   escapeHtml,
-  matchDigestEmail,
-  passwordResetEmail,
   type RenderedEmail,
-  wireInstructionsEmail,
 } from './email-templates.ts';
 // The back office's failed emails.
 export { failedEmailsRoutes } from './failed-emails.routes.ts';

@@ -66,10 +66,16 @@ describe('email delivery over SMTP', () => {
     await app.services.notifications.queueEmail({
       to: 'x@example.test',
       kind: 'test',
-      ...(await import('./email-templates.ts')).passwordResetEmail(
+      subject: 'Reset your password',
+      ...(await import('./email-templates.ts')).emailLayout(
         { name: 'Recytrade' },
-        'Tom & "Jerry"',
-        'http://localhost:3000/reset-password?token=a',
+        {
+          heading: 'Reset your password',
+          intro: 'Hello Tom & "Jerry", we received a request to reset the password of your account.',
+          actionLabel: 'Choose a new password',
+          actionUrl: 'http://localhost:3000/reset-password?token=a',
+          outro: 'The link is valid for 1 hour.',
+        },
       ),
     });
     await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(1);

@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { type ComponentProps, Fragment, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 /** A placeholder in the shape of the content that is loading; hidden from assistive technology. */
@@ -33,6 +33,10 @@ type ListSkeletonProps = {
   labelAsText?: boolean;
   /** Placeholders before the rows (a count line above a list). */
   children?: ReactNode;
+  /** Each placeholder when it is more than one bar (a card's shape); `i` counts from 0. */
+  renderItem?: (i: number) => ReactNode;
+  /** `ul` when the loaded content is a list of cards, so the grid's styles apply alike. */
+  as?: 'div' | 'ul';
 };
 
 /** A list that is loading: `rows` placeholders of one shape, announced once. */
@@ -43,16 +47,36 @@ export function ListSkeleton({
   label = 'Loading',
   labelAsText = false,
   children,
+  renderItem,
+  as = 'div',
 }: ListSkeletonProps) {
-  const items = Array.from({ length: rows }, (_, i) => (
-    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-    <Skeleton key={i} className={itemClassName} />
-  ));
+  const items = Array.from({ length: rows }, (_, i) =>
+    as === 'ul' ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+      <li key={i}>{renderItem ? renderItem(i) : <Skeleton className={itemClassName} />}</li>
+    ) : renderItem ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+      <Fragment key={i}>{renderItem(i)}</Fragment>
+    ) : (
+      // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+      <Skeleton key={i} className={itemClassName} />
+    ),
+  );
   if (label === null)
     return (
       <div className={className} aria-hidden>
         {children}
         {items}
+      </div>
+    );
+  if (labelAsText && as === 'ul')
+    // A card grid: the status line sits above the list, which keeps the loaded grid's markup.
+    return (
+      <div aria-busy="true">
+        <p className="sr-only" role="status">
+          {label}
+        </p>
+        <ul className={className}>{items}</ul>
       </div>
     );
   if (labelAsText)

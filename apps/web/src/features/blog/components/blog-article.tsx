@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { badgeVariants } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ListSkeleton, Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { BlogContent } from './blog-content';
@@ -111,12 +111,12 @@ export function BlogArticleSkeleton() {
       <Skeleton className="mt-6 h-10 w-4/5" />
       <Skeleton className="mt-4 h-6 w-full" />
       <Skeleton className="mt-2 h-6 w-2/3" />
-      <div className="mt-10 grid gap-3">
-        {Array.from({ length: 8 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <Skeleton key={i} className={cn('h-4', i % 4 === 3 ? 'w-3/5' : 'w-full')} />
-        ))}
-      </div>
+      <ListSkeleton
+        label={null}
+        rows={8}
+        className="mt-10 grid gap-3"
+        renderItem={(i) => <Skeleton className={cn('h-4', i % 4 === 3 ? 'w-3/5' : 'w-full')} />}
+      />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ListSkeleton, Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { formatShortDate } from '@/lib/format';
@@ -112,22 +112,22 @@ export function BlogGrid({ children, label }: { children: ReactNode; label?: str
 /** Six placeholder cards while the list loads. */
 export function BlogGridSkeleton() {
   return (
-    <div role="status" aria-label="Loading blog posts">
-      <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {Array.from({ length: 6 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <Card key={i} className="overflow-hidden">
-            <Skeleton className="aspect-[16/9] rounded-none" />
-            <div className="grid gap-3 p-5">
-              <Skeleton className="h-5 w-20 rounded-full" />
-              <Skeleton className="h-5 w-4/5" />
-              <Skeleton className="h-4 w-full" />
-              <Skeleton className="h-4 w-2/3" />
-              <Skeleton className="mt-2 h-3.5 w-1/2" />
-            </div>
-          </Card>
-        ))}
-      </div>
-    </div>
+    <ListSkeleton
+      label="Loading blog posts"
+      rows={6}
+      className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3"
+      renderItem={() => (
+        <Card className="overflow-hidden">
+          <Skeleton className="aspect-[16/9] rounded-none" />
+          <div className="grid gap-3 p-5">
+            <Skeleton className="h-5 w-20 rounded-full" />
+            <Skeleton className="h-5 w-4/5" />
+            <Skeleton className="h-4 w-full" />
+            <Skeleton className="h-4 w-2/3" />
+            <Skeleton className="mt-2 h-3.5 w-1/2" />
+          </div>
+        </Card>
+      )}
+    />
   );
 }

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ListSkeleton, Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth-client';
 import { ActiveBadge, companyTypeLabel, VerificationBadge } from './company-badges';
@@ -71,8 +71,10 @@ function CardFact({ icon, label, children }: { icon: ReactNode; label: string; c
 }
 
 /** The 3-column (2 on tablets, 1 on phones) grid of company cards. */
+const COMPANY_GRID_CLASS = 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3';
+
 export function CompanyGrid({ children }: { children: ReactNode }) {
-  return <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">{children}</ul>;
+  return <ul className={COMPANY_GRID_CLASS}>{children}</ul>;
 }
 
 function CompanyCardSkeleton() {
@@ -97,18 +99,13 @@ function CompanyCardSkeleton() {
 /** Skeleton cards in the company grid while the directory loads. */
 export function CompanyGridSkeleton({ count = 6 }: { count?: number }) {
   return (
-    <div aria-busy="true">
-      <p className="sr-only" role="status">
-        Loading companies
-      </p>
-      <CompanyGrid>
-        {Array.from({ length: count }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <li key={i}>
-            <CompanyCardSkeleton />
-          </li>
-        ))}
-      </CompanyGrid>
-    </div>
+    <ListSkeleton
+      label="Loading companies"
+      labelAsText
+      as="ul"
+      rows={count}
+      className={COMPANY_GRID_CLASS}
+      renderItem={() => <CompanyCardSkeleton />}
+    />
   );
 }

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { ListingTypeBadge } from '@/components/ui/listing-type-badge';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ListSkeleton, Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import {
@@ -305,8 +305,10 @@ export function ListingCardSkeleton() {
 }
 
 /** The 3-column (2 on tablets, 1 on phones) grid every listing list uses. */
+const LISTING_GRID_CLASS = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3';
+
 export function ListingGrid({ children }: { children: ReactNode }) {
-  return <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">{children}</ul>;
+  return <ul className={LISTING_GRID_CLASS}>{children}</ul>;
 }
 
 /** The rows of the marketplace's list view. */
@@ -317,18 +319,13 @@ export function ListingList({ children }: { children: ReactNode }) {
 /** Skeleton cards in the listing grid while a list loads, with a label for screen readers. */
 export function ListingGridSkeleton({ label, count = 6 }: { label: string; count?: number }) {
   return (
-    <div aria-busy="true">
-      <p className="sr-only" role="status">
-        {label}
-      </p>
-      <ListingGrid>
-        {Array.from({ length: count }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <li key={i}>
-            <ListingCardSkeleton />
-          </li>
-        ))}
-      </ListingGrid>
-    </div>
+    <ListSkeleton
+      label={label}
+      labelAsText
+      as="ul"
+      rows={count}
+      className={LISTING_GRID_CLASS}
+      renderItem={() => <ListingCardSkeleton />}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { Fragment, useEffect } from 'react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ListSkeleton, Skeleton } from '@/components/ui/skeleton';
 import {
   componentAnchor,
   groupOperations,
@@ -216,31 +216,30 @@ function InlineCode({ text }: { text: string }) {
 export function ApiReferenceSkeleton() {
   return (
     <div className="grid grid-cols-1 gap-10 lg:grid-cols-[16rem_minmax(0,1fr)]" aria-busy="true">
-      <div className="grid content-start gap-2">
-        {Array.from({ length: 8 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <Skeleton key={i} className="h-6 w-full" />
-        ))}
-      </div>
+      <ListSkeleton label={null} rows={8} className="grid content-start gap-2" itemClassName="h-6 w-full" />
       <div className="grid gap-8">
         <div className="grid gap-3">
           <Skeleton className="h-8 w-40" />
           <Skeleton className="h-4 w-full max-w-2xl" />
           <Skeleton className="h-4 w-full max-w-xl" />
         </div>
-        {Array.from({ length: 2 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <Card key={i}>
-            <CardHeader className="gap-3">
-              <Skeleton className="h-6 w-64" />
-              <Skeleton className="h-4 w-80 max-w-full" />
-            </CardHeader>
-            <CardContent className="grid gap-3">
-              <Skeleton className="h-32 w-full" />
-              <Skeleton className="h-24 w-full" />
-            </CardContent>
-          </Card>
-        ))}
+        <ListSkeleton
+          label={null}
+          rows={2}
+          className="grid gap-8"
+          renderItem={() => (
+            <Card>
+              <CardHeader className="gap-3">
+                <Skeleton className="h-6 w-64" />
+                <Skeleton className="h-4 w-80 max-w-full" />
+              </CardHeader>
+              <CardContent className="grid gap-3">
+                <Skeleton className="h-32 w-full" />
+                <Skeleton className="h-24 w-full" />
+              </CardContent>
+            </Card>
+          )}
+        />
       </div>
     </div>
   );
