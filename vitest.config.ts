@@ -13,6 +13,7 @@ export default defineConfig({
             'apps/server/test/**/*.test.ts',
             'packages/shared/src/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'apps/web/build/**/*.test.ts',
           ],
           // One database per worker, created once and truncated between tests (see test/test-database.ts).
           isolate: false,

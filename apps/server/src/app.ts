@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -70,6 +69,7 @@ import { registerPrivateNoStore } from './plugins/private-no-store.ts';
 import { registerSameOriginGuard } from './plugins/same-origin.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
+import { registerWebAssets } from './plugins/web-assets.ts';
 import { registerOpenApi } from './plugins/swagger.ts';
 
 const PLUGIN_TIMEOUT_MS = 120_000;
@@ -304,7 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const webRoot = deps.webRoot ?? WEB_DIST;
   const indexFile = path.join(webRoot, 'index.html');
   const serveSpa = env.serveWeb && existsSync(indexFile);
-  if (serveSpa) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+  if (serveSpa) await registerWebAssets(app, webRoot);
   registerNotFoundHandler(app, { serveSpa, renderPage: (p) => seo.renderPage(indexFile, p) });
 
   app.addHook('onReady', async () => {
