@@ -69,8 +69,8 @@ import { registerPrivateNoStore } from './plugins/private-no-store.ts';
 import { registerSameOriginGuard } from './plugins/same-origin.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
-import { registerWebAssets } from './plugins/web-assets.ts';
 import { registerOpenApi } from './plugins/swagger.ts';
+import { registerWebAssets } from './plugins/web-assets.ts';
 
 const PLUGIN_TIMEOUT_MS = 120_000;
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
