@@ -237,6 +237,21 @@ export const ListingImageSchema = z.object({
 });
 export type ListingImage = z.infer<typeof ListingImageSchema>;
 
+/** The two sizes every listing photo is stored in (WebP, longest side at most this many pixels). */
+export const LISTING_IMAGE_SIZES = { displayMaxPx: 1600, thumbnailMaxPx: 400 } as const;
+
+/** The thumbnail's pixel size, from the display size (both fit inside their square, never enlarged). */
+export function thumbnailSize(image: Pick<ListingImage, 'width' | 'height'>): {
+  width: number;
+  height: number;
+} {
+  const scale = Math.min(1, LISTING_IMAGE_SIZES.thumbnailMaxPx / Math.max(image.width, image.height, 1));
+  return {
+    width: Math.max(1, Math.round(image.width * scale)),
+    height: Math.max(1, Math.round(image.height * scale)),
+  };
+}
+
 /** POST /api/listings/images: the stored image, with `skipped` when the request carried extra files. */
 export const ListingImageUploadSchema = ListingImageSchema.extend({
   skipped: z.object({ message: z.string(), detail: z.string() }).optional(),

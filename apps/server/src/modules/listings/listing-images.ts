@@ -1,10 +1,10 @@
-import { LISTING_LIMITS } from '@app/shared/listings/listings.schemas';
+import { LISTING_IMAGE_SIZES, LISTING_LIMITS } from '@app/shared/listings/listings.schemas';
 import sharp from 'sharp';
 
 /** Formats accepted for listing photos, decided from the file's bytes (sharp reads the magic numbers). */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
-export const DISPLAY_MAX_PX = 1600;
-export const THUMBNAIL_MAX_PX = 400;
+const DISPLAY_MAX_PX = LISTING_IMAGE_SIZES.displayMaxPx;
+const THUMBNAIL_MAX_PX = LISTING_IMAGE_SIZES.thumbnailMaxPx;
 
 export type ProcessedImage = {
   display: Buffer;

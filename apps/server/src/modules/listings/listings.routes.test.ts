@@ -378,7 +378,7 @@ describe('listing photos', () => {
     expect(image).toMatchObject({ width: 40, height: 30 });
     const served = await createClient(app).get(image.url);
     expect(served.statusCode).toBe(200);
-    expect(served.headers['cache-control']).toBe('public, max-age=3600');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
     expect((await createClient(app).get('/media/../../etc/passwd')).statusCode).toBe(404);
 

@@ -158,13 +158,16 @@ export const listingsRoutes =
       },
     );
 
-    /** Uploaded photos. Keys are random UUIDs, so the files can be cached publicly. */
+    /**
+     * Uploaded photos. Each key is a new random UUID and a stored file never changes (a new photo is a
+     * new key), so browsers and caches may keep them for a year.
+     */
     app.get('/media/*', async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
       const object = await listings.storage.get(key);
       if (!object) throw new AppError('NOT_FOUND', 'File not found');
       return reply
-        .header('cache-control', 'public, max-age=3600')
+        .header('cache-control', 'public, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')
         .type(object.contentType)
         .send(object.body);

@@ -1,4 +1,4 @@
-import type { ListingImage } from '@app/shared/listings/listings.schemas';
+import { type ListingImage, thumbnailSize } from '@app/shared/listings/listings.schemas';
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
@@ -20,6 +20,15 @@ export function ListingGallery({ images, title }: { images: ListingImage[]; titl
       <div className="overflow-hidden rounded-card border bg-muted">
         <img
           src={current.url}
+          // Phones take the thumbnail's 400 px where it is sharp enough; the page's largest image is
+          // its LCP, so it is fetched first.
+          srcSet={
+            current.thumbnailUrl
+              ? `${current.thumbnailUrl} ${thumbnailSize(current).width}w, ${current.url} ${current.width}w`
+              : undefined
+          }
+          sizes="(min-width: 1024px) 40rem, 100vw"
+          fetchPriority={index === 0 ? 'high' : 'auto'}
           alt={`${title} (${index + 1} of ${images.length})`}
           width={current.width}
           height={current.height}
@@ -43,6 +52,9 @@ export function ListingGallery({ images, title }: { images: ListingImage[]; titl
                 <img
                   src={image.thumbnailUrl || image.url}
                   alt=""
+                  {...thumbnailSize(image)}
+                  loading="lazy"
+                  decoding="async"
                   className="aspect-square w-full object-cover"
                 />
               </button>

@@ -1,4 +1,4 @@
-import type { Listing, ListingCategory } from '@app/shared/listings/listings.schemas';
+import { type Listing, type ListingCategory, thumbnailSize } from '@app/shared/listings/listings.schemas';
 import { Cylinder, type LucideIcon, Milk, Newspaper, Shirt } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
@@ -30,7 +30,9 @@ export function ListingThumbnail({
       <img
         src={image.thumbnailUrl || image.url}
         alt=""
+        {...thumbnailSize(image)}
         loading="lazy"
+        decoding="async"
         className={cn(base, 'bg-muted object-cover')}
       />
     );
