@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress.ts';
 
 // The Fastify server owns /api (HTTP and the /api/realtime WebSocket) and the dev mailbox under /dev.
@@ -20,7 +21,41 @@ const asSameOrigin = {
 };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The installable app: the manifest, and our service worker (src/sw.ts) with the files it keeps.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: null,
+      registerType: 'prompt',
+      manifest: {
+        id: '/',
+        name: 'Recytrade',
+        short_name: 'Recytrade',
+        description: 'The B2B marketplace for recycling commodities: metals, plastics, paper and textiles.',
+        start_url: '/dashboard',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#f8fafc',
+        theme_color: '#0f766e',
+        categories: ['business', 'shopping'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        // Only the entry's files, the offline page and the icons: lazy screens are kept as they are used.
+        globPatterns: ['offline.html', 'favicon.svg', 'icons/*.png', 'assets/index-*.{js,css}'],
+      },
+    }),
+    // Last: the service worker and the manifest get their compressed twins too.
+    precompress(),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

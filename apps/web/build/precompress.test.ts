@@ -18,7 +18,7 @@ describe('the build’s precompression', () => {
     const plugin = precompress();
     // The two hooks Vite calls on a build, with the parts of the config the plugin reads.
     (plugin.configResolved as (c: unknown) => void)({ root, build: { outDir: 'dist' } });
-    await (plugin.closeBundle as () => Promise<void>)();
+    await (plugin.closeBundle as { handler: () => Promise<void> }).handler();
 
     expect(readdirSync(path.join(outDir, 'assets')).sort()).toEqual([
       'index-abc.js',

@@ -24,21 +24,26 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
-      for (const file of await listFiles(outDir)) {
-        if (!COMPRESSIBLE.test(file) || (await stat(file)).size < MIN_BYTES) continue;
-        const content = await readFile(file);
-        const [br, gzipped] = await Promise.all([
-          brotli(content, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-              [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-            },
-          }),
-          gz(content, { level: constants.Z_BEST_COMPRESSION }),
-        ]);
-        await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);
-      }
+    // After every other plugin's closing work (the service worker is written then), not beside it.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        for (const file of await listFiles(outDir)) {
+          if (!COMPRESSIBLE.test(file) || (await stat(file)).size < MIN_BYTES) continue;
+          const content = await readFile(file);
+          const [br, gzipped] = await Promise.all([
+            brotli(content, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            }),
+            gz(content, { level: constants.Z_BEST_COMPRESSION }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);
+        }
+      },
     },
   };
 }

@@ -4,6 +4,7 @@ import {
   ERROR_STATUS,
   type ErrorCode,
 } from '@app/shared/errors/error-codes';
+import { OFFLINE_COPY_HEADER } from './offline';
 import { serverConnection } from './server-connection';
 
 /** The one error shape the web app handles: the server's `{ error: { code, message } }`, or a local stand-in. */
@@ -109,7 +110,8 @@ async function request<T>(
     data = undefined;
   }
   if (response.ok) {
-    serverConnection.markReachable();
+    if (response.headers.get(OFFLINE_COPY_HEADER)) serverConnection.markOfflineCopy();
+    else serverConnection.markReachable();
     return data as T;
   }
   const parsed = ApiErrorBodySchema.safeParse(data);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LISTING_IMAGE_SIZES, thumbnailSize } from './listings.schemas';
+import { LISTING_IMAGE_SIZES, thumbnailSize } from './listings.schemas.ts';
 
 describe('a listing photo’s thumbnail size', () => {
   it('fits the longest side in the thumbnail square and keeps the proportions', () => {

@@ -5,6 +5,7 @@ import {
 } from '@app/shared/accounts/accounts.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { clearOfflineCopies } from '@/lib/offline';
 import { trackConversion } from '@/lib/track-conversion';
 import { meQueryKey } from './get-me';
 
@@ -21,6 +22,8 @@ export function useSignIn() {
     mutationFn: signIn,
     onSuccess: ({ firstSignIn: _first, ...me }) => {
       trackConversion('login');
+      // Copies kept for reading offline belong to whoever used this browser before.
+      void clearOfflineCopies();
       queryClient.setQueryData(meQueryKey, me);
       setTimeout(
         () => void queryClient.invalidateQueries({ queryKey: meQueryKey }),

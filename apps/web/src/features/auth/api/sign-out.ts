@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { clearOfflineCopies } from '@/lib/offline';
 import { meQueryKey, SIGNED_OUT_ME } from './get-me';
 
 export const signOut = () => api.post<void>('/api/accounts/sign-out');
@@ -14,6 +15,8 @@ export function useSignOut() {
       queryClient.setQueryData(meQueryKey, SIGNED_OUT_ME);
       // Everything else cached belonged to the old user.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+      // Nor may the copies kept for reading offline outlive the session.
+      void clearOfflineCopies();
     },
   });
 }

@@ -2,18 +2,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { api } from '@/lib/api-client';
-import { useServerConnectionLost } from '@/lib/server-connection';
+import { useConnectionState } from '@/lib/server-connection';
 
 /** How often the banner asks whether the server answers again (the server's Retry-After is 5 s). */
 const PROBE_INTERVAL_MS = 5_000;
 
 /**
- * Above every screen while the server cannot answer (its database restarting, the server down). It is
- * never a sign-out: the session and the data on screen stay. It asks /api/health until the server
- * answers, and then every screen reads its data again and the banner goes.
+ * Above every screen while the server cannot answer (its database restarting, the server down, or
+ * the device offline). It is never a sign-out: the session and the data on screen stay. Offline, the
+ * deals and conversations show the copies the app kept, and it says so. It asks /api/health until the
+ * server answers, and then every screen reads its data again and the banner goes.
  */
 export function ConnectionLostBanner() {
-  const lost = useServerConnectionLost();
+  const state = useConnectionState();
+  const lost = state !== 'online';
   const queryClient = useQueryClient();
   const wasLost = useRef(false);
 
@@ -35,7 +37,9 @@ export function ConnectionLostBanner() {
       <div className="container-page py-2">
         <Alert variant="warning" className="border-0 bg-transparent p-0">
           <AlertDescription className="font-medium">
-            Connection to the server was lost. Retrying…
+            {state === 'offline-copy'
+              ? 'You are offline. Deals and conversations show what you last saw; changes wait until you are back online.'
+              : 'Connection to the server was lost. Retrying…'}
           </AlertDescription>
         </Alert>
       </div>

@@ -1,0 +1,20 @@
+import { registerSW } from 'virtual:pwa-register';
+import { toast } from 'sonner';
+
+/**
+ * Installs the service worker of the built app (src/sw.ts): the app opens offline and can be installed.
+ * A new release's worker waits until the app is next opened; meanwhile a toast says so and offers to
+ * reload now. Not in development, where Vite serves the modules itself.
+ */
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const updateServiceWorker = registerSW({
+    onNeedRefresh() {
+      toast('A new version of Recytrade is ready', {
+        description: 'It applies the next time you open Recytrade.',
+        duration: Number.POSITIVE_INFINITY,
+        action: { label: 'Reload now', onClick: () => void updateServiceWorker(true) },
+      });
+    },
+  });
+}

@@ -1,0 +1,77 @@
+/// <reference lib="webworker" />
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import {
+  OFFLINE_COPY_HEADER,
+  OFFLINE_PAGE,
+  OFFLINE_READABLE_API,
+  OFFLINE_READABLE_PAGES,
+  PAGES_CACHE,
+  PRIVATE_CACHE,
+} from './lib/offline';
+
+declare let self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+};
+
+// The offline page, the icons and the entry's own files, fetched once at install (a few kilobytes
+// beyond what the first visit already loaded). A new build's service worker replaces them.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Hashed files never change: each is kept once fetched, so a screen seen once opens offline.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+  new CacheFirst({
+    cacheName: 'recytrade-assets',
+    plugins: [new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 60 })],
+  }),
+);
+
+// The last seen deals and conversations: the network's answer whenever there is one; offline, the
+// last copy, marked so the app says it is a copy and keeps changes for later.
+registerRoute(
+  ({ url, sameOrigin, request }) =>
+    sameOrigin &&
+    request.method === 'GET' &&
+    OFFLINE_READABLE_API.some((pattern) => pattern.test(url.pathname)),
+  new NetworkFirst({
+    cacheName: PRIVATE_CACHE,
+    plugins: [
+      new ExpirationPlugin({ maxEntries: 200 }),
+      {
+        cachedResponseWillBeUsed: async ({ cachedResponse }) => cachedResponse && markAsCopy(cachedResponse),
+      },
+    ],
+  }),
+);
+
+// Pages: always from the network (the server renders each page's title and description). The
+// last page shell is kept so the screens readable offline open from it; any other page offline
+// gets the offline page.
+registerRoute(
+  ({ request }) => request.mode === 'navigate',
+  async ({ request, url }) => {
+    const pages = await caches.open(PAGES_CACHE);
+    try {
+      const response = await fetch(request);
+      if (response.ok && response.headers.get('content-type')?.startsWith('text/html'))
+        await pages.put(SHELL_KEY, response.clone());
+      return response;
+    } catch {
+      const readable = OFFLINE_READABLE_PAGES.some((pattern) => pattern.test(url.pathname));
+      const shell = readable ? await pages.match(SHELL_KEY) : undefined;
+      return shell ?? (await matchPrecache(OFFLINE_PAGE)) ?? Response.error();
+    }
+  },
+);
+
+const SHELL_KEY = '/__app-shell';
+
+function markAsCopy(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set(OFFLINE_COPY_HEADER, '1');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
