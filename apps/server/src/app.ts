@@ -43,6 +43,8 @@ import { type MessagingService, registerMessaging } from './modules/messaging/in
 import {
   type Mailer,
   type NotificationsService,
+  type PushSender,
+  type PushService,
   registerNotifications,
   type UserNotificationsService,
 } from './modules/notifications/index.ts';
@@ -80,6 +82,8 @@ export type AppDeps = {
   database: Database;
   clock?: Clock;
   mailer?: Mailer;
+  /** Where pushes go; web-push to the browsers' push services by default (tests record them). */
+  pushSender?: PushSender;
   /** Job polling and retry timing; tests shorten them so emails arrive quickly. */
   jobs?: JobQueueOptions;
   /** How the sandbox payment provider delivers its webhooks (`http` by default; see registerPayments). */
@@ -127,6 +131,7 @@ export type AppServices = {
   matching: MatchingService;
   impact: ImpactService;
   userNotifications: UserNotificationsService;
+  push: PushService;
   publicApi: PublicApiService;
   storage: Storage;
   /** Present while the built-in sandbox is the payment provider. */
@@ -190,10 +195,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealth(ctx);
   const access = registerAccess(ctx);
   const settings = registerSettings(ctx, { access });
-  const { notifications, userNotifications } = registerNotifications(ctx, {
+  const { notifications, userNotifications, push } = registerNotifications(ctx, {
     access,
     settings,
     mailer: deps.mailer,
+    pushSender: deps.pushSender,
     pollIntervalMs: (deps.jobs?.pollingIntervalSeconds ?? 1) * 1000,
   });
   const realtime = registerRealtime(ctx, {
@@ -232,6 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     realtime,
     notifications,
     userNotifications,
+    push,
     companies,
     listings,
   });
@@ -241,6 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ledger,
     realtime,
     notifications,
+    push,
     liveDealsBetween: (userId, otherUserIds) => listLiveDealsBetween(database.db, userId, otherUserIds),
   });
   const dealsModule = registerDeals(ctx, {
@@ -249,6 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payments,
     settings,
     notifications,
+    push,
     realtime,
     messaging,
     impact: market.impact,
@@ -270,6 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     admin,
     notifications,
     userNotifications,
+    push,
     realtime,
     jobs,
     settings,

@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import webPush from 'web-push';
 import { type AppDeps, buildApp } from '../src/app.ts';
 import type { Env } from '../src/config/env.ts';
 import type { Database } from '../src/db/client.ts';
@@ -7,6 +8,8 @@ import type { Mailer } from '../src/modules/notifications/index.ts';
 import { getWorkerDatabase, resetDatabase } from './test-database.ts';
 
 export const TEST_APP_URL = 'http://localhost:3000';
+
+const TEST_VAPID_KEYS = webPush.generateVAPIDKeys();
 
 export function testEnv(overrides: Partial<Env> = {}): Env {
   return {
@@ -53,6 +56,13 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
       webhookSecret: undefined,
     },
     ads: { clientId: undefined, slots: {} },
+    // Generated once per test process, as the embedded default generates them into the data directory.
+    push: {
+      ...TEST_VAPID_KEYS,
+      subject: 'mailto:support@recytrade.test',
+      serviceHosts: ['fcm.googleapis.com'],
+      allowLocalEndpoints: true,
+    },
     ...overrides,
   };
 }
@@ -75,6 +85,7 @@ export async function buildTestApp(
   opts: {
     env?: Partial<Env>;
     mailer?: Mailer;
+    pushSender?: AppDeps['pushSender'];
     clock?: Clock;
     database?: Database;
     keepData?: boolean;
@@ -92,6 +103,7 @@ export async function buildTestApp(
     env: testEnv(opts.env),
     database,
     mailer: opts.mailer,
+    pushSender: opts.pushSender,
     clock: opts.clock,
     jobs: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, schedules: false },
     sandboxWebhooks: opts.sandboxWebhooks ?? 'inject',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AD_PLACEMENTS, AdsClientIdSchema } from '@app/shared/ads/ads.schemas';
+import webPush from 'web-push';
 import { z } from 'zod';
 import type { S3Config } from '../lib/storage.ts';
 
@@ -64,6 +65,11 @@ const EnvSchema = z.object({
     .string()
     .min(16, 'ESCROW_WEBHOOK_SECRET must be at least 16 characters')
     .optional(),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().optional(),
+  /** Push service hosts a subscription may name (comma-separated, a leading dot for subdomains). */
+  PUSH_SERVICE_HOSTS: z.string().optional(),
   ADS_PROVIDER_CLIENT_ID: z.union([z.literal(''), AdsClientIdSchema]).optional(),
   ADS_SLOT_IDS: z
     .string()
@@ -128,7 +134,27 @@ export type Env = {
   };
   /** Third-party ads when ADS_PROVIDER_CLIENT_ID is set; otherwise house promotions and no ad script. */
   ads: { clientId: string | undefined; slots: Record<string, string> };
+  /** Web Push: the VAPID keys and contact, and which push services may be sent to; null: push is off. */
+  push: PushConfig | null;
 };
+
+export type PushConfig = {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+  /** Hosts a subscription's endpoint may name; `.example.com` allows its subdomains. */
+  serviceHosts: string[];
+  /** Plain http and localhost endpoints (development and tests only). */
+  allowLocalEndpoints: boolean;
+};
+
+/** The browsers' push services (Chrome, Firefox, Edge, Safari). */
+const DEFAULT_PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  '.notify.windows.com',
+  '.push.apple.com',
+];
 
 /** Parse the environment once; print each bad field and exit rather than start half-configured. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -214,6 +240,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       webhookSecret: e.ESCROW_WEBHOOK_SECRET || undefined,
     },
     ads: { clientId: e.ADS_PROVIDER_CLIENT_ID || undefined, slots: parseSlotIds(e.ADS_SLOT_IDS) },
+    push: pushConfig(e, { isProduction, dataDir }),
   };
 }
 
@@ -227,6 +254,44 @@ function parseSlotIds(value: string | undefined): Record<string, string> {
     slots[name] = id;
   }
   return slots;
+}
+
+/**
+ * VAPID keys from the environment; outside production, generated once into the data directory so push
+ * works out of the box. A production server without keys has no push (several instances must share them).
+ */
+function pushConfig(
+  e: z.infer<typeof EnvSchema>,
+  opts: { isProduction: boolean; dataDir: string },
+): PushConfig | null {
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
+    throw new Error('Invalid environment:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither');
+  const keys =
+    e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+      ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+      : opts.isProduction
+        ? null
+        : localVapidKeys(opts.dataDir);
+  if (!keys) return null;
+  return {
+    ...keys,
+    subject: e.VAPID_SUBJECT || `mailto:${e.SUPPORT_EMAIL}`,
+    serviceHosts: e.PUSH_SERVICE_HOSTS
+      ? e.PUSH_SERVICE_HOSTS.split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean)
+      : DEFAULT_PUSH_SERVICE_HOSTS,
+    allowLocalEndpoints: !opts.isProduction,
+  };
+}
+
+function localVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  mkdirSync(dataDir, { recursive: true });
+  const keys = webPush.generateVAPIDKeys();
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
 }
 
 /** Outside production a secret is generated once per data directory, so nothing secret lives in the repo. */

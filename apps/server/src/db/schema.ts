@@ -24,6 +24,7 @@ export * from '../modules/market/matching.table.ts';
 export * from '../modules/market/price-index.table.ts';
 export * from '../modules/messaging/messaging.table.ts';
 export * from '../modules/notifications/notifications.table.ts';
+export * from '../modules/notifications/push.table.ts';
 export * from '../modules/notifications/user-notifications.table.ts';
 export * from '../modules/payments/payments.table.ts';
 export * from '../modules/payments/providers/sandbox/sandbox.table.ts';

@@ -20,6 +20,20 @@ const TRANSITION_EMAIL: Partial<Record<DealTransition, string>> = {
 };
 
 /**
+ * Whose devices hear of a step by push: the party the deal now waits for, or whom the step pays.
+ * The other party learns of it on the page and by email.
+ */
+const DEAL_STEP_PUSH_TO: Partial<Record<DealTransition, ReadonlyArray<'buyer' | 'seller'>>> = {
+  'escrow-funded': ['seller'],
+  'ship-goods': ['buyer'],
+  'release-escrow': ['seller'],
+  'auto-release': ['seller'],
+  'approve-early-release': ['seller'],
+  'refund-escrow': ['buyer'],
+  'open-dispute': ['buyer', 'seller'],
+};
+
+/**
  * What the parties hear of a deal: the realtime events and emails of its creation and its transitions
  * (written in the change's own transaction, a transactional outbox) and the deal's message in the
  * buyer–seller thread.
@@ -96,6 +110,21 @@ export function createDealAnnouncements(ctx: DealContext) {
       },
     };
     const recipients = transition === 'ship-goods' ? [buyer] : [buyer, seller];
+    for (const party of DEAL_STEP_PUSH_TO[transition] ?? []) {
+      const to = party === 'buyer' ? buyer : seller;
+      if (!to) continue;
+      await ctx.push?.queue(
+        to.id,
+        'deals',
+        {
+          title: messages[kind].heading,
+          body: messages[kind].lines[0],
+          url: '/deals',
+          tag: `deal-${after.id}`,
+        },
+        { tx },
+      );
+    }
     for (const to of recipients) {
       if (!to) continue;
       await notifications.queueEmail(
@@ -128,6 +157,19 @@ export function createDealAnnouncements(ctx: DealContext) {
       },
       { tx },
     );
+    // The seller's answer is what the new deal waits for.
+    if (seller)
+      await ctx.push?.queue(
+        seller.id,
+        'deals',
+        {
+          title: `New deal proposed for ${listing.title}`,
+          body: `${buyer?.name ?? 'A buyer'} proposed ${value}. Confirm it to proceed with escrow.`,
+          url: '/deals',
+          tag: `deal-${row.id}`,
+        },
+        { tx },
+      );
     for (const [to, heading] of [
       [buyer, `You proposed a deal for ${listing.title}`],
       [seller, `New deal proposed for ${listing.title}`],

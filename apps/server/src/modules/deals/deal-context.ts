@@ -9,7 +9,7 @@ import { type AuditRecorder, noAudit } from '../access/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { ListingsService } from '../listings/index.ts';
 import type { MessagingService } from '../messaging/index.ts';
-import type { NotificationsService } from '../notifications/index.ts';
+import type { NotificationsService, PushService } from '../notifications/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import type { RealtimeService } from '../realtime/index.ts';
 import type { SettingsService } from '../settings/index.ts';
@@ -64,6 +64,8 @@ export type DealsDeps = {
   payments: PaymentsService;
   settings: SettingsService;
   notifications: NotificationsService;
+  /** Tells a party's devices of a deal step that needs them (Web Push), with the step's transaction. */
+  push?: Pick<PushService, 'queue'>;
   realtime: RealtimeService;
   messaging?: MessagingService;
   isAdmin(userId: string): Promise<boolean>;

@@ -3,7 +3,7 @@ import type { AccessService } from '../access/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import type { ListingsService } from '../listings/index.ts';
 import type { MessagingService } from '../messaging/index.ts';
-import type { NotificationsService } from '../notifications/index.ts';
+import type { NotificationsService, PushService } from '../notifications/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import type { RealtimeService } from '../realtime/index.ts';
 import type { SettingsService } from '../settings/index.ts';
@@ -53,6 +53,7 @@ export function registerDeals(
     payments: PaymentsService;
     settings: SettingsService;
     notifications: NotificationsService;
+    push: PushService;
     realtime: RealtimeService;
     messaging: MessagingService;
     /** Records the environmental impact with the completing transition (the market module's). */
@@ -91,6 +92,7 @@ export function registerDeals(
     payments: deps.payments,
     settings,
     notifications,
+    push: deps.push,
     realtime: deps.realtime,
     messaging: deps.messaging,
     isAdmin: access.isAdmin,

@@ -2,7 +2,7 @@ import type { ModuleContext } from '../../lib/module-context.ts';
 import type { AccessService } from '../access/index.ts';
 import type { CompaniesService } from '../companies/index.ts';
 import type { ListingsService } from '../listings/index.ts';
-import type { NotificationsService, UserNotificationsService } from '../notifications/index.ts';
+import type { NotificationsService, PushService, UserNotificationsService } from '../notifications/index.ts';
 import type { RealtimeService } from '../realtime/index.ts';
 import type { SettingsService } from '../settings/index.ts';
 import { gradesRoutes } from './grades.routes.ts';
@@ -29,6 +29,7 @@ export function registerMarket(
     realtime: RealtimeService;
     notifications: NotificationsService;
     userNotifications: UserNotificationsService;
+    push: PushService;
     companies: CompaniesService;
     listings: ListingsService;
   },
@@ -44,6 +45,7 @@ export function registerMarket(
     realtime,
     userNotifications: deps.userNotifications,
     notifications: deps.notifications,
+    push: deps.push,
     appUrl: ctx.env.appUrl,
     logger: ctx.logger,
   });

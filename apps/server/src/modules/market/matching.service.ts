@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SessionUser } from '../accounts/index.ts';
-import type { NotificationsService, UserNotificationsService } from '../notifications/index.ts';
+import type { NotificationsService, PushService, UserNotificationsService } from '../notifications/index.ts';
 import type { RealtimeService } from '../realtime/index.ts';
 import type { SettingsService } from '../settings/index.ts';
 import { matchDigestEmail } from './matching.emails.ts';
@@ -58,6 +58,8 @@ export function createMatchingService(deps: {
   realtime: Pick<RealtimeService, 'publishToUser'>;
   userNotifications: Pick<UserNotificationsService, 'notify'>;
   notifications: Pick<NotificationsService, 'queueEmail'>;
+  /** Web Push of new matches to the owners' devices. */
+  push?: Pick<PushService, 'queue'>;
   appUrl: string;
   logger?: { error(obj: unknown, msg?: string): void };
 }) {
@@ -126,24 +128,30 @@ export function createMatchingService(deps: {
         : [subject.userId, { id: other.id, title: other.title, type: otherType }];
       byRecipient.set(recipient, [...(byRecipient.get(recipient) ?? []), { about, reasons: m.reasons }]);
     }
-    await userNotifications.notify(
-      [...byRecipient.entries()].map(([userId, list]) => {
-        const best = list[0];
-        // The reasons as the recipient reads them: from their own side of the pair.
-        const reasons = reasonsFor(best.reasons, best.about.type === 'buy' ? 'sell' : 'buy');
-        return {
-          userId,
-          kind: 'match-found' as const,
-          title:
-            list.length === 1
-              ? `New ${best.about.type === 'buy' ? 'buyer' : 'seller'} for your listing`
-              : `${list.length} new matches for your listings`,
-          body: `${best.about.title}: ${matchReasonText(reasons)}`,
-          link: `/listings/${best.about.id}`,
-        };
-      }),
-      tx,
-    );
+    const notices = [...byRecipient.entries()].map(([userId, list]) => {
+      const best = list[0];
+      // The reasons as the recipient reads them: from their own side of the pair.
+      const reasons = reasonsFor(best.reasons, best.about.type === 'buy' ? 'sell' : 'buy');
+      return {
+        userId,
+        kind: 'match-found' as const,
+        title:
+          list.length === 1
+            ? `New ${best.about.type === 'buy' ? 'buyer' : 'seller'} for your listing`
+            : `${list.length} new matches for your listings`,
+        body: `${best.about.title}: ${matchReasonText(reasons)}`,
+        link: `/listings/${best.about.id}`,
+      };
+    });
+    await userNotifications.notify(notices, tx);
+    // The same notice on the owners' devices, with the match's transaction.
+    for (const notice of notices)
+      await deps.push?.queue(
+        notice.userId,
+        'matches',
+        { title: notice.title, body: notice.body, url: notice.link, tag: `match-${subject.id}` },
+        { tx },
+      );
   }
 
   /** 'match.found' to both owners of each new match, each seeing it from their own listing. */

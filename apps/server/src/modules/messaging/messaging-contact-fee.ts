@@ -28,6 +28,7 @@ import {
   upsertPendingContactRequest,
 } from './messaging.repository.ts';
 import type { MessagingContext, Target } from './messaging-context.ts';
+import type { MessagePush } from './messaging-push.ts';
 import type { MessagingRealtime } from './messaging-realtime.ts';
 import { toMessageView } from './messaging-views.ts';
 
@@ -43,7 +44,10 @@ const SETTLE_BATCH = 50;
  */
 export function createMessagingContactFee(
   ctx: Pick<MessagingContext, 'db' | 'clock' | 'payments' | 'ledger' | 'logError'>,
-  parts: { realtime: Pick<MessagingRealtime, 'announceMessage' | 'announceConversation'> },
+  parts: {
+    realtime: Pick<MessagingRealtime, 'announceMessage' | 'announceConversation'>;
+    push: MessagePush;
+  },
 ) {
   const { db, clock, payments, logError } = ctx;
   const { announceMessage, announceConversation } = parts.realtime;
@@ -77,6 +81,12 @@ export function createMessagingContactFee(
             createdAt: now,
           });
           await touchConversation(savepoint as Db, conversation.id, now);
+          await parts.push.queueMessagePush(
+            savepoint as Db,
+            conversation,
+            request.requesterId,
+            request.initialMessage,
+          );
           // The two share a deal thread: the fee makes it a general conversation (nothing to refund).
           const converts = !created && conversation.origin === 'deal';
           if (converts) await setConversationOrigin(savepoint as Db, conversation.id, 'contact');

@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { logError as logErrorLine } from '../../lib/log-error.ts';
 import type { BillingService } from '../billing/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
-import type { NotificationsService } from '../notifications/index.ts';
+import type { NotificationsService, PushService } from '../notifications/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import type { RealtimeService } from '../realtime/index.ts';
 import type { ConversationRow, UserBrief } from './messaging.repository.ts';
@@ -22,6 +22,8 @@ export type MessagingDeps = {
   ledger: Pick<LedgerService, 'postTransaction'>;
   realtime: RealtimeService;
   notifications: NotificationsService;
+  /** Tells the recipient's devices of a new message (Web Push), written with the message. */
+  push?: Pick<PushService, 'queue'>;
   appUrl: string;
   /** The deals between a user and each of some others that are not cancelled (the deals module's query). */
   liveDealsBetween: (userId: string, otherUserIds: string[]) => Promise<LiveDeal[]>;

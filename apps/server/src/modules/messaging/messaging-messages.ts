@@ -24,6 +24,7 @@ import {
 } from './messaging.repository.ts';
 import type { MessagingAccess } from './messaging-access.ts';
 import type { MessagingContext, PostInput } from './messaging-context.ts';
+import type { MessagePush } from './messaging-push.ts';
 import type { MessagingRealtime } from './messaging-realtime.ts';
 import { toMessageView } from './messaging-views.ts';
 
@@ -38,6 +39,7 @@ export function createMessagingMessages(
   parts: {
     access: Pick<MessagingAccess, 'requireParticipant' | 'requireWriteAccess'>;
     realtime: Pick<MessagingRealtime, 'announceMessage' | 'publish'>;
+    push: MessagePush;
   },
 ) {
   const { db, clock } = ctx;
@@ -68,6 +70,9 @@ export function createMessagingMessages(
         createdAt: now,
       });
       await touchConversation(tx, conversation.id, now);
+      // A trader's own words reach the other's devices; a deal's system messages come with the deal's push.
+      if ((input.messageType ?? 'text') === 'text')
+        await parts.push.queueMessagePush(tx, conversation, senderId, input.content);
       return inserted;
     });
     // Only a reply needs the quoted snippet read back; the inserted row is the whole of any other message.

@@ -1,7 +1,7 @@
 import type { ModuleContext } from '../../lib/module-context.ts';
 import type { BillingService } from '../billing/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
-import type { NotificationsService } from '../notifications/index.ts';
+import type { NotificationsService, PushService } from '../notifications/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import type { RealtimeService } from '../realtime/index.ts';
 import { scheduleMessagingJobs } from './messaging.job.ts';
@@ -19,6 +19,7 @@ export function registerMessaging(
     ledger: LedgerService;
     realtime: RealtimeService;
     notifications: NotificationsService;
+    push: PushService;
     /** Deal threads stay writable for free users while a deal of the two is alive (the deals module's read). */
     liveDealsBetween: LiveDealsBetween;
   },

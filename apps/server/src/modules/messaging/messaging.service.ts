@@ -4,6 +4,7 @@ import { createMessagingContext, type MessagingDeps } from './messaging-context.
 import { createMessagingConversations } from './messaging-conversations.ts';
 import { createMessagingDigest } from './messaging-digest.ts';
 import { createMessagingMessages } from './messaging-messages.ts';
+import { createMessagePush } from './messaging-push.ts';
 import { createMessagingRealtime } from './messaging-realtime.ts';
 import { createMessagingViews } from './messaging-views.ts';
 
@@ -22,10 +23,11 @@ export type MessagingService = ReturnType<typeof createMessagingService>;
 export function createMessagingService(deps: MessagingDeps) {
   const ctx = createMessagingContext(deps);
   const realtime = createMessagingRealtime(ctx);
-  const contactFee = createMessagingContactFee(ctx, { realtime });
+  const push = createMessagePush(ctx);
+  const contactFee = createMessagingContactFee(ctx, { realtime, push });
   const access = createMessagingAccess(ctx);
   const views = createMessagingViews(ctx, { access });
-  const messages = createMessagingMessages(ctx, { access, realtime });
+  const messages = createMessagingMessages(ctx, { access, realtime, push });
   const conversations = createMessagingConversations(ctx, { access, views, realtime, messages, contactFee });
   const digest = createMessagingDigest(ctx);
 

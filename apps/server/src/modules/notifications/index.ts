@@ -22,6 +22,7 @@ export {
   MAX_DELIVERY_ATTEMPTS,
   type NotificationsService,
 } from './notifications.service.ts';
+export type { PushMessage, PushSender, PushService } from './push.service.ts';
 export { createSettingsMailer } from './settings-mailer.ts';
 export { userNotificationsRoutes } from './user-notifications.routes.ts';
 export {

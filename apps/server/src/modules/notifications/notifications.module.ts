@@ -6,6 +6,8 @@ import { createFailedEmailsService } from './failed-emails.service.ts';
 import type { Mailer } from './mailer.ts';
 import { devMailboxRoutes } from './notifications.routes.ts';
 import { createNotificationsService, type NotificationsService } from './notifications.service.ts';
+import { pushRoutes } from './push.routes.ts';
+import { createPushService, type PushSender, type PushService } from './push.service.ts';
 import { createSettingsMailer } from './settings-mailer.ts';
 import { userNotificationsRoutes } from './user-notifications.routes.ts';
 import {
@@ -13,7 +15,7 @@ import {
   type UserNotificationsService,
 } from './user-notifications.service.ts';
 
-/** Email (the outbox and its sender) and the in-app notification list. */
+/** Email (the outbox and its sender), Web Push (its outbox and sender) and the in-app notification list. */
 export function registerNotifications(
   ctx: ModuleContext,
   deps: {
@@ -21,10 +23,12 @@ export function registerNotifications(
     settings: SettingsService;
     /** Tests hand in a capturing mailer; by default SMTP from the settings or SMTP_URL. */
     mailer?: Mailer;
-    /** How often the sender looks for due email. */
+    /** How often the senders look for due email and pushes. */
     pollIntervalMs: number;
+    /** Tests hand in a push sender that records; by default web-push to the browser's push service. */
+    pushSender?: PushSender;
   },
-): { notifications: NotificationsService; userNotifications: UserNotificationsService } {
+): { notifications: NotificationsService; userNotifications: UserNotificationsService; push: PushService } {
   const { env } = ctx;
   const { access, settings } = deps;
   const mailer =
@@ -47,16 +51,30 @@ export function registerNotifications(
     logger: ctx.logger,
   });
   const userNotifications = createUserNotificationsService({ db: ctx.db, clock: ctx.clock });
+  const push = createPushService({
+    db: ctx.db,
+    config: env.push,
+    secret: env.authSecret,
+    clock: ctx.clock,
+    send: deps.pushSender,
+    pollIntervalMs: deps.pollIntervalMs,
+    logger: ctx.logger,
+  });
   ctx.routes(
     failedEmailsRoutes(createFailedEmailsService({ notifications, audit: access.audit.record }), access),
   );
   ctx.routes(userNotificationsRoutes(userNotifications));
+  ctx.routes(pushRoutes(push));
   if (env.devMailbox) ctx.routes(devMailboxRoutes(notifications));
   // The outbox sender starts with the job workers, after start-up.
-  ctx.onReady(() => notifications.startWorkers());
+  ctx.onReady(async () => {
+    await notifications.startWorkers();
+    await push.startWorkers();
+  });
   ctx.onClose(async () => {
+    await push.stopWorkers();
     await notifications.stopWorkers();
     mailer.close();
   });
-  return { notifications, userNotifications };
+  return { notifications, userNotifications, push };
 }

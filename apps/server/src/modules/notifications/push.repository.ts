@@ -1,0 +1,121 @@
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { pushOutbox, pushPreferences, pushSubscriptions } from './push.table.ts';
+
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+export type PushOutboxRow = typeof pushOutbox.$inferSelect;
+export type PushPreferencesRow = typeof pushPreferences.$inferSelect;
+
+/** Saves the browser's subscription for the user; the same endpoint signed in as another user moves over. */
+export async function upsertSubscription(db: Db, row: typeof pushSubscriptions.$inferInsert): Promise<void> {
+  await db
+    .insert(pushSubscriptions)
+    .values(row)
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { userId: row.userId, p256dh: row.p256dh, auth: row.auth, createdAt: row.createdAt },
+    });
+}
+
+export async function deleteSubscription(db: Db, userId: string, endpoint: string): Promise<number> {
+  const deleted = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+    .returning({ id: pushSubscriptions.id });
+  return deleted.length;
+}
+
+/** A subscription the push service says is gone (404 or 410). */
+export async function deleteSubscriptionById(db: Db, id: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+}
+
+export async function listSubscriptions(db: Db, userId: string): Promise<PushSubscriptionRow[]> {
+  return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+}
+
+export async function countSubscriptions(db: Db, userId: string, exceptEndpoint?: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(pushSubscriptions)
+    .where(
+      exceptEndpoint
+        ? and(eq(pushSubscriptions.userId, userId), sql`${pushSubscriptions.endpoint} <> ${exceptEndpoint}`)
+        : eq(pushSubscriptions.userId, userId),
+    );
+  return row?.n ?? 0;
+}
+
+export async function markDelivered(db: Db, id: string, at: Date): Promise<void> {
+  await db.update(pushSubscriptions).set({ lastDeliveredAt: at }).where(eq(pushSubscriptions.id, id));
+}
+
+export async function findPreferences(db: Db, userId: string): Promise<PushPreferencesRow | undefined> {
+  const [row] = await db.select().from(pushPreferences).where(eq(pushPreferences.userId, userId));
+  return row;
+}
+
+export async function upsertPreferences(db: Db, row: typeof pushPreferences.$inferInsert): Promise<void> {
+  const { userId: _userId, ...changes } = row;
+  await db
+    .insert(pushPreferences)
+    .values(row)
+    .onConflictDoUpdate({ target: pushPreferences.userId, set: changes });
+}
+
+export async function insertPush(db: Db, row: typeof pushOutbox.$inferInsert): Promise<void> {
+  await db.insert(pushOutbox).values(row);
+}
+
+/** Due pushes, new ones first; a claim that outlived its sender is taken over. */
+export async function claimDuePushes(
+  db: Db,
+  opts: { now: Date; claimedUntil: Date; limit: number },
+): Promise<PushOutboxRow[]> {
+  const due = or(
+    and(eq(pushOutbox.status, 'queued'), sql`${pushOutbox.nextAttemptAt} <= ${opts.now}`),
+    and(eq(pushOutbox.status, 'sending'), sql`${pushOutbox.claimedUntil} < ${opts.now}`),
+  );
+  const claimable = db
+    .select({ id: pushOutbox.id })
+    .from(pushOutbox)
+    .where(due)
+    .orderBy(pushOutbox.attempts, pushOutbox.nextAttemptAt)
+    .limit(opts.limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(pushOutbox)
+    .set({ status: 'sending', claimedUntil: opts.claimedUntil })
+    .where(inArray(pushOutbox.id, claimable))
+    .returning();
+}
+
+export async function finishPush(
+  db: Db,
+  id: string,
+  outcome:
+    | { status: 'sent' | 'skipped'; at: Date }
+    | { status: 'queued'; error: string; nextAttemptAt: Date }
+    | { status: 'failed'; error: string },
+): Promise<void> {
+  await db
+    .update(pushOutbox)
+    .set({
+      status: outcome.status,
+      claimedUntil: null,
+      attempts: sql`${pushOutbox.attempts} + 1`,
+      ...('at' in outcome ? { sentAt: outcome.at, lastError: null } : { lastError: outcome.error }),
+      ...(outcome.status === 'queued' ? { nextAttemptAt: outcome.nextAttemptAt } : {}),
+    })
+    .where(eq(pushOutbox.id, id));
+}
+
+/** For the tests and the dev tools: the newest pushes of a user. */
+export async function listPushes(db: Db, userId: string): Promise<PushOutboxRow[]> {
+  return db
+    .select()
+    .from(pushOutbox)
+    .where(eq(pushOutbox.userId, userId))
+    .orderBy(sql`${pushOutbox.createdAt} desc`)
+    .limit(50);
+}

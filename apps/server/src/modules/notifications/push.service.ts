@@ -1,0 +1,313 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import {
+  PUSH_KINDS,
+  PUSH_LIMITS,
+  PUSH_MESSAGES,
+  type PushConfig as PublicPushConfig,
+  type PushKind,
+  type PushPayload,
+  type PushPreferences,
+  type PushStatus,
+  type PushSubscriptionBody,
+} from '@app/shared/notifications/push.schemas';
+import webPush from 'web-push';
+import type { PushConfig } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { type Clock, systemClock } from '../../lib/clock.ts';
+import {
+  claimDuePushes,
+  countSubscriptions,
+  deleteSubscription,
+  deleteSubscriptionById,
+  findPreferences,
+  finishPush,
+  insertPush,
+  listSubscriptions,
+  markDelivered,
+  type PushOutboxRow,
+  type PushSubscriptionRow,
+  upsertPreferences,
+  upsertSubscription,
+} from './push.repository.ts';
+
+/** What a module asks to be pushed: the text of the notification and the page it opens. */
+export type PushMessage = { title: string; body: string; url: string; tag: string };
+
+/** One send to one browser; web-push's `sendNotification`, replaceable in tests. */
+export type PushSender = (
+  subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
+  payload: string,
+  options: webPush.RequestOptions,
+) => Promise<{ statusCode: number }>;
+
+/**
+ * web-push encrypts the payload and signs the VAPID header; the request itself goes out with fetch,
+ * which also reaches a plain-http push service on this machine (development and tests).
+ */
+export const sendWithFetch: PushSender = async (subscription, payload, options) => {
+  const { endpoint, method, headers, body } = webPush.generateRequestDetails(subscription, payload, options);
+  const res = await fetch(endpoint, {
+    method,
+    headers: headers as Record<string, string>,
+    body,
+    signal: AbortSignal.timeout(options.timeout ?? 10_000),
+  });
+  if (res.status >= 200 && res.status < 300) return { statusCode: res.status };
+  const detail = (await res.text()).slice(0, 200);
+  throw Object.assign(new Error(`The push service answered ${res.status}: ${detail}`), {
+    statusCode: res.status,
+  });
+};
+
+const BATCH_SIZE = 50;
+const CLAIM_SECONDS = 60;
+export const MAX_PUSH_ATTEMPTS = 5;
+/** A push older than this is no news: the push service drops it rather than waking the phone. */
+const TIME_TO_LIVE_SECONDS = 24 * 60 * 60;
+const ALL_ON: PushPreferences = { messages: true, deals: true, matches: true };
+
+export type PushService = ReturnType<typeof createPushService>;
+
+/**
+ * Web Push: the devices of each user, the switch per kind, and an outbox the sender drains. A push is
+ * written in the transaction of the change it reports (like an email); preferences and devices are
+ * read when it is sent; a device its push service calls gone (404, 410) is removed.
+ */
+export function createPushService(deps: {
+  db: Db;
+  config: PushConfig | null;
+  /** Signs the one-click "turn these off" tokens. */
+  secret: string;
+  clock?: Clock;
+  send?: PushSender;
+  pollIntervalMs?: number;
+  logger?: { error(obj: object, msg: string): void };
+}) {
+  const { db, config } = deps;
+  const clock = deps.clock ?? systemClock;
+  const send: PushSender = deps.send ?? sendWithFetch;
+
+  function publicConfig(): PublicPushConfig {
+    return config ? { available: true, publicKey: config.publicKey } : { available: false, publicKey: null };
+  }
+
+  function requireConfig(): PushConfig {
+    if (!config) throw new AppError('UNAVAILABLE', PUSH_MESSAGES.notConfigured);
+    return config;
+  }
+
+  /** Only the browsers' push services (and, in development, this machine): the server POSTs there. */
+  function endpointAllowed(endpoint: string, cfg: PushConfig): boolean {
+    const url = new URL(endpoint);
+    const host = url.hostname.toLowerCase();
+    if (cfg.allowLocalEndpoints && (host === 'localhost' || host === '127.0.0.1')) return true;
+    if (url.protocol !== 'https:') return false;
+    return cfg.serviceHosts.some((allowed) =>
+      allowed.startsWith('.') ? host.endsWith(allowed) : host === allowed,
+    );
+  }
+
+  async function subscribe(userId: string, body: PushSubscriptionBody): Promise<PushStatus> {
+    const cfg = requireConfig();
+    if (!endpointAllowed(body.endpoint, cfg))
+      throw new AppError('VALIDATION_FAILED', PUSH_MESSAGES.endpointRefused);
+    if ((await countSubscriptions(db, userId, body.endpoint)) >= PUSH_LIMITS.devicesPerUser)
+      throw new AppError('CONFLICT', PUSH_MESSAGES.tooManyDevices);
+    await upsertSubscription(db, {
+      id: randomUUID(),
+      userId,
+      endpoint: body.endpoint,
+      p256dh: body.keys.p256dh,
+      auth: body.keys.auth,
+      createdAt: clock.now(),
+    });
+    return getStatus(userId);
+  }
+
+  /** This device stops receiving pushes for the user; removing one already gone is no error. */
+  async function unsubscribe(userId: string, endpoint: string): Promise<void> {
+    await deleteSubscription(db, userId, endpoint);
+  }
+
+  async function preferencesOf(userId: string, tx: Db = db): Promise<PushPreferences> {
+    const row = await findPreferences(tx, userId);
+    return row ? { messages: row.messages, deals: row.deals, matches: row.matches } : ALL_ON;
+  }
+
+  async function getStatus(userId: string): Promise<PushStatus> {
+    const [preferences, devices] = await Promise.all([preferencesOf(userId), countSubscriptions(db, userId)]);
+    return { preferences, devices };
+  }
+
+  async function setPreferences(userId: string, preferences: PushPreferences): Promise<PushStatus> {
+    await upsertPreferences(db, { userId, ...preferences, updatedAt: clock.now() });
+    return getStatus(userId);
+  }
+
+  function muteSignature(userId: string, kind: PushKind): string {
+    return createHmac('sha256', deps.secret).update(`push-mute:${userId}:${kind}`).digest('base64url');
+  }
+
+  function muteToken(userId: string, kind: PushKind): string {
+    return `${userId}.${kind}.${muteSignature(userId, kind)}`;
+  }
+
+  /** The one-click "turn these off" of a notification: the token names the user and the kind. */
+  async function mute(token: string): Promise<void> {
+    const [userId, kind, signature] = token.split('.');
+    const known = (PUSH_KINDS as readonly string[]).includes(kind);
+    const expected = userId && known ? Buffer.from(muteSignature(userId, kind as PushKind)) : null;
+    const given = Buffer.from(signature ?? '');
+    if (!expected || expected.length !== given.length || !timingSafeEqual(expected, given))
+      throw new AppError('VALIDATION_FAILED', PUSH_MESSAGES.muteLinkInvalid);
+    const current = await preferencesOf(userId);
+    await upsertPreferences(db, { userId, ...current, [kind]: false, updatedAt: clock.now() });
+  }
+
+  /**
+   * Writes a push for the user. With the caller's transaction it goes out exactly when the change
+   * commits; without one, at once. Nothing is written while the server has no push.
+   */
+  async function queue(userId: string, kind: PushKind, message: PushMessage, opts: { tx?: Db } = {}) {
+    if (!config) return;
+    await insertPush(opts.tx ?? db, {
+      id: `psh_${randomUUID()}`,
+      userId,
+      kind,
+      payload: {
+        title: message.title.slice(0, PUSH_LIMITS.titleMax),
+        body: message.body.slice(0, PUSH_LIMITS.bodyMax),
+        url: message.url,
+        tag: message.tag,
+      },
+      nextAttemptAt: clock.now(),
+    });
+    if (!opts.tx) void drain().catch(logDrainError);
+  }
+
+  /** Sends one push to every device of its user; the outcome of the row. */
+  async function deliver(row: PushOutboxRow, cfg: PushConfig): Promise<Parameters<typeof finishPush>[2]> {
+    const now = clock.now();
+    const preferences = await preferencesOf(row.userId);
+    if (!preferences[row.kind]) return { status: 'skipped', at: now };
+    const subscriptions = await listSubscriptions(db, row.userId);
+    if (subscriptions.length === 0) return { status: 'skipped', at: now };
+    const payload: PushPayload = {
+      kind: row.kind,
+      ...row.payload,
+      muteToken: muteToken(row.userId, row.kind),
+    };
+    const body = JSON.stringify(payload);
+    const errors: string[] = [];
+    let delivered = 0;
+    for (const subscription of subscriptions) {
+      const outcome = await deliverTo(subscription, body, row, cfg);
+      if (outcome === 'delivered') delivered += 1;
+      else if (outcome !== 'gone') errors.push(outcome.error);
+    }
+    if (delivered > 0 || errors.length === 0) return { status: delivered > 0 ? 'sent' : 'skipped', at: now };
+    const attempts = row.attempts + 1;
+    if (attempts >= MAX_PUSH_ATTEMPTS) return { status: 'failed', error: errors.join('; ') };
+    return {
+      status: 'queued',
+      error: errors.join('; '),
+      nextAttemptAt: new Date(now.getTime() + 30_000 * 2 ** (attempts - 1)),
+    };
+  }
+
+  async function deliverTo(
+    subscription: PushSubscriptionRow,
+    body: string,
+    row: PushOutboxRow,
+    cfg: PushConfig,
+  ): Promise<'delivered' | 'gone' | { error: string }> {
+    try {
+      await send(
+        { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+        body,
+        {
+          TTL: TIME_TO_LIVE_SECONDS,
+          urgency: row.kind === 'matches' ? 'normal' : 'high',
+          topic: row.payload.tag.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32) || undefined,
+          vapidDetails: { subject: cfg.subject, publicKey: cfg.publicKey, privateKey: cfg.privateKey },
+          timeout: 10_000,
+        },
+      );
+      await markDelivered(db, subscription.id, clock.now());
+      return 'delivered';
+    } catch (err) {
+      const status = (err as { statusCode?: number }).statusCode;
+      // The browser unsubscribed or the subscription expired: this device is gone for good.
+      if (status === 404 || status === 410) {
+        await deleteSubscriptionById(db, subscription.id);
+        return 'gone';
+      }
+      return { error: err instanceof Error ? err.message : String(err) };
+    }
+  }
+
+  async function sendDuePushes(): Promise<void> {
+    if (!config) return;
+    for (;;) {
+      const now = clock.now();
+      const batch = await claimDuePushes(db, {
+        now,
+        claimedUntil: new Date(now.getTime() + CLAIM_SECONDS * 1000),
+        limit: BATCH_SIZE,
+      });
+      for (const row of batch) await finishPush(db, row.id, await deliver(row, config));
+      if (batch.length < BATCH_SIZE) return;
+    }
+  }
+
+  // One pass at a time per instance; a call during a pass gets the next one.
+  let waiting: Promise<void> | null = null;
+  let tail: Promise<unknown> = Promise.resolve();
+  function drain(): Promise<void> {
+    if (waiting) return waiting;
+    const pass = tail.then(() => {
+      waiting = null;
+      return sendDuePushes();
+    });
+    waiting = pass;
+    tail = pass.catch(() => {});
+    return pass;
+  }
+
+  function logDrainError(err: unknown): void {
+    deps.logger?.error({ err }, 'push outbox pass failed');
+  }
+
+  let poll: NodeJS.Timeout | undefined;
+  let stopped = true;
+  async function startWorkers(): Promise<void> {
+    if (!config) return;
+    stopped = false;
+    const tick = async () => {
+      await drain().catch(logDrainError);
+      if (!stopped) poll = setTimeout(() => void tick(), deps.pollIntervalMs ?? 1000);
+    };
+    void tick();
+  }
+
+  async function stopWorkers(): Promise<void> {
+    stopped = true;
+    clearTimeout(poll);
+    await tail;
+  }
+
+  return {
+    publicConfig,
+    subscribe,
+    unsubscribe,
+    getStatus,
+    setPreferences,
+    mute,
+    muteToken,
+    queue,
+    drain,
+    startWorkers,
+    stopWorkers,
+  };
+}
