@@ -233,7 +233,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notifications,
     userNotifications,
     companies,
-    listings,
   });
   const messaging = registerMessaging(ctx, {
     billing,
@@ -310,6 +309,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => {
     await jobs.resume();
     await modules.ready();
+  });
+  app.addHook('onListen', async () => {
+    await modules.listening();
   });
   app.addHook('onClose', async () => {
     await modules.close();
