@@ -240,7 +240,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     userNotifications,
     push,
     companies,
-    listings,
   });
   const messaging = registerMessaging(ctx, {
     billing,
@@ -320,6 +319,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => {
     await jobs.resume();
     await modules.ready();
+  });
+  app.addHook('onListen', async () => {
+    await modules.listening();
   });
   app.addHook('onClose', async () => {
     await modules.close();

@@ -3,7 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { loadEnv } from './config/env.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemoData, seedDemoDeals } from './demo/seed.ts';
+import { DEMO_PASSWORD, DEMO_USERS, queueDemoMatching, seedDemoData, seedDemoDeals } from './demo/seed.ts';
 import { seedDemoBlog } from './demo/seed-blog.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
 import { createStorage } from './lib/storage.ts';
@@ -22,6 +22,8 @@ async function main() {
   const seeded = env.seedDemoData ? await seedDemoData(database.db, { storage }) : { seeded: false };
 
   const app = await buildApp({ env, database, storage });
+  // The demo listings were inserted in bulk: their matches are computed once, by the matching job.
+  if (seeded.seeded) await queueDemoMatching(database.db, app.services.jobs);
   // Demo deals go through the services (and the ledger), so they follow the app's construction.
   if (env.seedDemoData) await seedDemoDeals(database.db, app.services);
   // The demo deal history is dated back after the fact: the price index counts it from the start.

@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import type { Db } from '../db/client.ts';
 import { listingImages, listings } from '../db/schema.ts';
 import type { Storage } from '../lib/storage.ts';
+import { geocodeLocation } from '../modules/market/index.ts';
 
 type DemoListing = {
   owner: string;
@@ -703,6 +704,8 @@ export async function seedDemoListings(db: Db, storage: Storage, userIds: Map<st
     const userId = userIds.get(demo.owner);
     if (!userId) throw new Error(`No demo user ${demo.owner}`);
     const createdAt = new Date(now.getTime() - i * 7 * 3_600_000);
+    // Geocoded here, as a listing is when posted, so the demo leaves nothing to the geocoding backlog.
+    const place = geocodeLocation(demo.location);
     return {
       id: randomUUID(),
       userId,
@@ -714,6 +717,10 @@ export async function seedDemoListings(db: Db, storage: Storage, userIds: Map<st
       unit: demo.unit,
       priceCents: Math.round(demo.price * 100),
       location: demo.location,
+      latitude: place?.latitude ?? null,
+      longitude: place?.longitude ?? null,
+      geocodedPlace: place?.place ?? null,
+      geocodedAt: createdAt,
       availability: demo.availability,
       grade: demo.grade ?? null,
       incoterm: demo.terms?.[0] ?? null,

@@ -93,7 +93,7 @@ export async function seedPriceHistory(db: Db, userIds: Map<string, string>, now
           pricePerTonneCents: perTonne,
           status: 'expired',
           approvalStatus: 'approved',
-          // Expired lots never match: marked as looked at, so the geocoding backfill passes them by.
+          // Expired lots never match: marked as looked at, so the geocoding backlog passes them by.
           geocodedAt: createdAt,
           createdAt,
           updatedAt: new Date(createdAt.getTime() + 30 * DAY_MS),

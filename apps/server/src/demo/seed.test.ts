@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, createClient } from '../../test/build-test-app.ts';
+import { rawQuery } from '../db/client.ts';
 import { createLocalStorage } from '../lib/storage.ts';
-import { seedDemoData, seedDemoDeals } from './seed.ts';
+import { queueDemoMatching, seedDemoData, seedDemoDeals } from './seed.ts';
 import { DEMO_COMPANIES } from './seed-companies.ts';
 import { DEMO_LISTINGS } from './seed-listings.ts';
 
@@ -63,4 +64,23 @@ describe('demo seed', () => {
     expect((await app.services.ledger.checkBooks()).balanced).toBe(true);
     // A dozen deals completed through every service call: allow for a loaded machine.
   }, 90_000);
+
+  it('geocodes the demo listings as it inserts them and has their matches computed once', async () => {
+    const storage = createLocalStorage(mkdtempSync(path.join(tmpdir(), 'seed-')));
+    const { app, database } = await buildTestApp({ storage });
+    await seedDemoData(database.db, { storage });
+    // Nothing is left to the geocoding backlog; every live listing names a city the geocoder knows.
+    expect(await rawQuery(database, 'select id from listings where geocoded_at is null')).toEqual([]);
+    const live = await rawQuery<{ latitude: number | null }>(
+      database,
+      `select latitude from listings where status = 'active'`,
+    );
+    expect(live).toHaveLength(DEMO_LISTINGS.length);
+    expect(live.every((l) => l.latitude !== null)).toBe(true);
+
+    expect(await queueDemoMatching(database.db, app.services.jobs)).toBe(DEMO_LISTINGS.length);
+    const matches = async () =>
+      (await rawQuery<{ n: number }>(database, 'select count(*)::int as n from listing_matches'))[0].n;
+    await expect.poll(matches, { timeout: 60_000, interval: 250 }).toBeGreaterThan(0);
+  }, 120_000);
 });

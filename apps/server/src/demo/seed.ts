@@ -3,8 +3,10 @@ import { hashPassword } from 'better-auth/crypto';
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { accounts, admins, deals, listings, messages, users } from '../db/schema.ts';
+import type { JobQueue } from '../lib/jobs.ts';
 import type { Storage } from '../lib/storage.ts';
 import type { DealsService, WireTransfersService } from '../modules/deals/index.ts';
+import { requestMatching } from '../modules/market/index.ts';
 import { seedDemoCompanies } from './seed-companies.ts';
 import { seedDemoListings } from './seed-listings.ts';
 import { seedPriceHistory } from './seed-price-history.ts';
@@ -163,6 +165,21 @@ export async function seedDemoData(
   if (opts.storage) await seedDemoListings(db, opts.storage, userIds, opts.now ?? new Date());
   await seedPriceHistory(db, userIds, opts.now ?? new Date());
   return { seeded: true };
+}
+
+/**
+ * Queues the matching of the active demo listings, as posting them would have: the demo shows matches
+ * and their notifications from the first start. Run once, after the seed (`seedDemoData` reported
+ * `seeded`); the jobs run once the app is ready.
+ */
+export async function queueDemoMatching(db: Db, jobs: JobQueue): Promise<number> {
+  const rows = await db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(eq(listings.status, 'active'))
+    .orderBy(asc(listings.createdAt), asc(listings.id));
+  for (const row of rows) await requestMatching(jobs, row.id);
+  return rows.length;
 }
 
 /**

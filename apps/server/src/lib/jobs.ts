@@ -2,7 +2,11 @@ import { fromPglite, PgBoss } from 'pg-boss';
 import type { Database } from '../db/client.ts';
 import { logError } from './log-error.ts';
 
-export type JobHandler<T> = (data: T) => Promise<void>;
+/**
+ * `signal` aborts when the queue stops (or the job's claim is lost): a handler that works in a loop
+ * ends between two steps rather than holding the shutdown.
+ */
+export type JobHandler<T> = (data: T, run: { signal: AbortSignal }) => Promise<void>;
 
 /** The job queue: pg-boss in the same database, so any instance may take any job (SKIP LOCKED). */
 export type JobQueue = {
@@ -70,6 +74,7 @@ export async function startJobQueue(database: Database, opts: JobQueueOptions = 
   const created = new Set<string>();
   let held = opts.holdWorkers === true;
   const heldWorkers: Array<() => Promise<unknown>> = [];
+  const stopping = new AbortController();
   const ensureQueue = async (name: string) => {
     if (created.has(name)) return;
     await boss.createQueue(name, {
@@ -101,7 +106,8 @@ export async function startJobQueue(database: Database, opts: JobQueueOptions = 
       if (o.expireInSeconds) await boss.updateQueue(name, { expireInSeconds: o.expireInSeconds });
       const start = () =>
         boss.work(name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1 }, async (jobs) => {
-          for (const job of jobs) await handler(job.data as never);
+          for (const job of jobs)
+            await handler(job.data as never, { signal: AbortSignal.any([job.signal, stopping.signal]) });
         });
       if (held) heldWorkers.push(start);
       else await start();
@@ -116,6 +122,7 @@ export async function startJobQueue(database: Database, opts: JobQueueOptions = 
       await boss.schedule(name, cron, data);
     },
     async stop() {
+      stopping.abort();
       await boss.stop({ graceful: true, timeout: 5000 });
     },
   };

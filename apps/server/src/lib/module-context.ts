@@ -12,8 +12,8 @@ import type { Storage } from './storage.ts';
 type RoutesPlugin = FastifyPluginAsync | FastifyPluginAsyncZod;
 
 /**
- * What a module's `register` function gets from the app: the infrastructure, and the three places a
- * module hands work to the start-up sequence. Modules never touch the start-up order themselves.
+ * What a module's `register` function gets from the app: the infrastructure, and the places a module
+ * hands work to the start-up sequence. Modules never touch the start-up order themselves.
  */
 export type ModuleContext = {
   app: FastifyInstance;
@@ -33,6 +33,11 @@ export type ModuleContext = {
   onStart(step: () => Promise<void>): void;
   /** Runs once the app is ready and the job workers have started. */
   onReady(step: () => Promise<void>): void;
+  /**
+   * Runs once the server listens (never for an app used through `inject`): the place for background
+   * work that must not delay the start, such as queueing a long backfill.
+   */
+  onListen(step: () => Promise<void>): void;
   /** Shutdown work: runs in reverse registration order, before the job queue and pub/sub stop. */
   onClose(step: () => Promise<void>): void;
 };
@@ -42,15 +47,17 @@ export type ModuleLifecycle = {
   /** Runs the start-up steps, then registers every module's routes. */
   start(): Promise<void>;
   ready(): Promise<void>;
+  listening(): Promise<void>;
   close(): Promise<void>;
 };
 
 export function createModuleContext(
-  infrastructure: Omit<ModuleContext, 'routes' | 'onStart' | 'onReady' | 'onClose'>,
+  infrastructure: Omit<ModuleContext, 'routes' | 'onStart' | 'onReady' | 'onListen' | 'onClose'>,
 ): ModuleLifecycle {
   const routes: RoutesPlugin[] = [];
   const startSteps: Array<() => Promise<void>> = [];
   const readySteps: Array<() => Promise<void>> = [];
+  const listenSteps: Array<() => Promise<void>> = [];
   const closeSteps: Array<() => Promise<void>> = [];
   const { app } = infrastructure;
   return {
@@ -59,6 +66,7 @@ export function createModuleContext(
       routes: (plugin) => routes.push(plugin),
       onStart: (step) => startSteps.push(step),
       onReady: (step) => readySteps.push(step),
+      onListen: (step) => listenSteps.push(step),
       onClose: (step) => closeSteps.push(step),
     },
     async start() {
@@ -67,6 +75,9 @@ export function createModuleContext(
     },
     async ready() {
       for (const step of readySteps) await step();
+    },
+    async listening() {
+      for (const step of listenSteps) await step();
     },
     async close() {
       for (const step of [...closeSteps].reverse()) await step();

@@ -4,13 +4,13 @@ import {
   expireListings,
   listUngeocoded,
   setExpiryWhereNone,
-  updateListing,
+  setGeocoding,
 } from './listings.repository.ts';
 
 /**
- * The listings' timed work (listings.job.ts and the matching backfill run it): free listings expire,
- * paid featuring ends, listings from before geocoding get coordinates; and the expiry a listing
- * follows once its owner's Premium ends.
+ * The listings' timed work (listings.job.ts runs it): free listings expire, paid featuring ends,
+ * listings never geocoded get coordinates; and the expiry a listing follows once its owner's Premium
+ * ends.
  */
 export function createListingTimedWork(
   ctx: Pick<ListingContext, 'db' | 'clock' | 'billing' | 'geocode' | 'geocoded'>,
@@ -31,15 +31,27 @@ export function createListingTimedWork(
   }
 
   /**
-   * Geocodes up to `limit` listings never geocoded (those created before geocoding existed) and
-   * returns their ids, so matching can be computed for them; without a geocoder it does nothing.
+   * Geocodes one batch of up to `limit` listings never tried by the geocoder (rows older than
+   * geocoding, or loaded in bulk): each distinct location once, then one UPDATE for the batch. A
+   * location that resolves to nothing is marked tried as well, so no later batch picks it again.
+   * Matches are not computed again (docs/DECISIONS.md). Returns the batch's size: fewer than `limit`
+   * means nothing is left. Without a geocoder it does nothing.
    */
-  async function geocodeMissing(limit: number): Promise<string[]> {
-    if (!ctx.geocode) return [];
+  async function geocodeBacklog(limit: number): Promise<number> {
+    if (!ctx.geocode) return 0;
     const rows = await listUngeocoded(db, limit);
-    for (const row of rows) await updateListing(db, row.id, ctx.geocoded(row.location));
-    return rows.map((r) => r.id);
+    const places = [...new Set(rows.map((r) => r.location))].map((location) => {
+      const { latitude, longitude, geocodedPlace } = ctx.geocoded(location);
+      return { location, latitude, longitude, geocodedPlace };
+    });
+    await setGeocoding(
+      db,
+      rows.map((r) => r.id),
+      places,
+      clock.now(),
+    );
+    return rows.length;
   }
 
-  return { runExpiry, geocodeMissing };
+  return { runExpiry, geocodeBacklog };
 }

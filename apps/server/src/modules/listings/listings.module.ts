@@ -6,7 +6,7 @@ import type { LedgerService } from '../ledger/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import type { SettingsService } from '../settings/index.ts';
-import { scheduleListingsJobs } from './listings.job.ts';
+import { requestGeocodeBacklog, scheduleListingsJobs } from './listings.job.ts';
 import { listingsRoutes } from './listings.routes.ts';
 import { createListingsService, type ListingsService } from './listings.service.ts';
 
@@ -46,6 +46,9 @@ export function registerListings(
     logger: ctx.logger,
   });
   ctx.onStart(() => scheduleListingsJobs(ctx.jobs, listings));
+  // Listings never geocoded (older than geocoding, or loaded in bulk) are geocoded in the background,
+  // only once the server answers requests.
+  ctx.onListen(() => requestGeocodeBacklog(ctx.jobs));
   ctx.routes(
     listingsRoutes(listings, access, { uploadRateLimitPerMinute: ctx.env.uploadRateLimitPerMinute }),
   );

@@ -608,12 +608,57 @@ export async function countByApproval(db: Db, status: ListingRow['approvalStatus
   return row?.n ?? 0;
 }
 
-/** Listings whose location was never tried by the geocoder (rows older than geocoding), oldest first. */
+/**
+ * Listings whose location was never tried by the geocoder (rows older than geocoding), oldest first:
+ * read in the order of the partial index listings_ungeocoded_idx, so a batch costs no table scan.
+ */
 export async function listUngeocoded(db: Db, limit: number): Promise<{ id: string; location: string }[]> {
   return db
     .select({ id: listings.id, location: listings.location })
     .from(listings)
     .where(isNull(listings.geocodedAt))
-    .orderBy(asc(listings.createdAt))
+    .orderBy(asc(listings.createdAt), asc(listings.id))
     .limit(limit);
+}
+
+export type GeocodedLocation = {
+  location: string;
+  latitude: number | null;
+  longitude: number | null;
+  geocodedPlace: string | null;
+};
+
+/**
+ * Writes a batch's geocoding in one statement: each listing of `ids` takes the place of its location
+ * (null coordinates mark a location tried and not found). A row geocoded meanwhile (an edit changed
+ * its location) is left as it is. Returns how many rows were written.
+ */
+export async function setGeocoding(
+  db: Db,
+  ids: string[],
+  places: GeocodedLocation[],
+  geocodedAt: Date,
+): Promise<number> {
+  if (ids.length === 0 || places.length === 0) return 0;
+  const values = sql.join(
+    places.map(
+      (p) =>
+        sql`(${p.location}, ${p.latitude}::double precision, ${p.longitude}::double precision, ${p.geocodedPlace}::text)`,
+    ),
+    sql`, `,
+  );
+  const written = await db
+    .update(listings)
+    .set({
+      latitude: sql`v.latitude`,
+      longitude: sql`v.longitude`,
+      geocodedPlace: sql`v.place`,
+      geocodedAt,
+    })
+    .from(sql`(values ${values}) as v(location, latitude, longitude, place)`)
+    .where(
+      and(inArray(listings.id, ids), sql`${listings.location} = v.location`, isNull(listings.geocodedAt)),
+    )
+    .returning({ id: listings.id });
+  return written.length;
 }

@@ -52,7 +52,7 @@ export function createListingsService(deps: ListingsDeps) {
     reject: moderation.reject,
     runExpiry: timedWork.runExpiry,
     purgeUnattachedUploads: uploads.purgeUnattachedUploads,
-    geocodeMissing: timedWork.geocodeMissing,
+    geocodeBacklog: timedWork.geocodeBacklog,
     storage: ctx.storage,
   };
 }

@@ -160,6 +160,9 @@ export const listings = pgTable(
     index('listings_approval_idx').on(t.approvalStatus, t.createdAt),
     index('listings_expires_idx').on(t.expiresAt).where(sql`status = 'active' and expires_at is not null`),
     index('listings_featured_idx').on(t.featuredUntil).where(sql`is_featured`),
+    // The geocoding backfill's queue (listings never tried by the geocoder): a batch is read from it
+    // in index order, with no scan and no sort of the table; it empties as the backfill proceeds.
+    index('listings_ungeocoded_idx').on(t.createdAt, t.id).where(sql`geocoded_at is null`),
   ],
 );
 

@@ -1,7 +1,6 @@
 import type { ModuleContext } from '../../lib/module-context.ts';
 import type { AccessService } from '../access/index.ts';
 import type { CompaniesService } from '../companies/index.ts';
-import type { ListingsService } from '../listings/index.ts';
 import type { NotificationsService, PushService, UserNotificationsService } from '../notifications/index.ts';
 import type { RealtimeService } from '../realtime/index.ts';
 import type { SettingsService } from '../settings/index.ts';
@@ -31,7 +30,6 @@ export function registerMarket(
     userNotifications: UserNotificationsService;
     push: PushService;
     companies: CompaniesService;
-    listings: ListingsService;
   },
 ): { priceIndex: PriceIndexService; matching: MatchingService; impact: ImpactService } {
   const { db, clock, jobs } = ctx;
@@ -71,7 +69,7 @@ export function registerMarket(
     await impact.seedDefaults();
     await grades.seedGrades();
     await schedulePriceIndexJobs(jobs, priceIndex);
-    await scheduleMatchingJobs(jobs, matching, deps.listings);
+    await scheduleMatchingJobs(jobs, matching);
   });
   ctx.routes(gradesRoutes(grades));
   ctx.routes(priceIndexRoutes(priceIndex));

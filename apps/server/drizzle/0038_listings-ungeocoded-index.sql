@@ -1,0 +1,1 @@
+CREATE INDEX "listings_ungeocoded_idx" ON "listings" USING btree ("created_at","id") WHERE geocoded_at is null;
