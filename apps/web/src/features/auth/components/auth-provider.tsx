@@ -1,4 +1,5 @@
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { lazyDialog } from '@/components/ui/lazy-dialog';
 import {
   AuthContext,
   AuthDialogContext,
@@ -7,7 +8,12 @@ import {
   type AuthState,
 } from '@/lib/auth-client';
 import { SIGNED_OUT_ME, useMe } from '../api/get-me';
-import { AuthDialog } from './auth-dialog';
+
+/** The forms and their validation are fetched when someone first opens the dialog. */
+const AuthDialog = lazyDialog(
+  () => import('./auth-dialog').then((m) => m.AuthDialog),
+  (props) => props.open,
+);
 
 /**
  * Owns the auth state (GET /api/me through TanStack Query) and the one "Join Recytrade" dialog,
