@@ -59,6 +59,8 @@ export function ensureFreshBuild(): void {
   if (builtAt > Math.max(...BUILD_INPUTS.filter(existsSync).map(newestChange))) return;
   execFileSync('npm', ['run', 'build', '--silent', '-w', 'apps/web'], {
     cwd: path.resolve(WEB_ROOT, '../..'),
+    // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
     stdio: 'inherit',
   });
 }

@@ -1,4 +1,5 @@
 import { type createBrowserRouter, matchPath, matchRoutes, type RouteObject } from 'react-router';
+import { prefetchWhenIdle } from '@/lib/idle-prefetch';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
@@ -9,19 +10,6 @@ const LIKELY_NEXT: Record<string, string[]> = {
   '/listings/:id': ['/marketplace'],
   '/market': ['/marketplace'],
 };
-
-type NetworkInformation = { saveData?: boolean; effectiveType?: string };
-
-/** On a metered or 2G connection only what the user reaches for is fetched ahead. */
-function idlePrefetchAllowed(): boolean {
-  const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
-  return !connection?.saveData && !/2g/.test(connection?.effectiveType ?? '');
-}
-
-function whenIdle(run: () => void): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 5_000 });
-  else setTimeout(run, 1_000);
-}
 
 /**
  * Fetches a screen's code before it is opened: on a link's hover, focus or touch (the path is in its
@@ -56,7 +44,7 @@ export function prefetchRoutes(router: Router, routes: RouteObject[]): void {
     if (pathname === settledAt) return;
     settledAt = pathname;
     const next = Object.entries(LIKELY_NEXT).find(([pattern]) => matchPath(pattern, pathname))?.[1];
-    if (next && idlePrefetchAllowed()) whenIdle(() => next.forEach(prefetch));
+    if (next) prefetchWhenIdle(() => next.forEach(prefetch));
   };
   router.subscribe(onSettled);
   onSettled(router.state);
