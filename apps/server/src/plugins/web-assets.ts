@@ -18,6 +18,8 @@ export async function registerWebAssets(app: FastifyInstance, webRoot: string): 
     wildcard: false,
     index: false,
     preCompressed: true,
+    // The build's manifest is for the build's own checks, not for browsers.
+    allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
     cacheControl: false,
     setHeaders(reply, filePath) {
       const relative = path.relative(webRoot, filePath).replaceAll(path.sep, '/');

@@ -1,126 +1,247 @@
-import { createBrowserRouter, Outlet } from 'react-router';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { AdminGate } from '@/features/admin/components/admin-gate';
 import { RequireSignedIn } from '@/features/auth/components/require-signed-in';
 import { AppLayout } from './layout/app-layout';
-import { AboutPage } from './routes/about';
-import { AdminBlogPage } from './routes/admin/blog';
-import { AdminBlogEditorPage } from './routes/admin/blog-editor';
-import { AdminBulkEmailPage } from './routes/admin/bulk-email';
-import { AdminCompaniesPage } from './routes/admin/companies';
-import { AdminEmailPage } from './routes/admin/email';
-import { AdminImpactFactorsPage } from './routes/admin/impact-factors';
-import { AdminDashboardPage } from './routes/admin/index';
-import { AdminListingsPage } from './routes/admin/listings';
-import { AdminSecurityPage } from './routes/admin/security';
-import { AdminSystemPage } from './routes/admin/system';
-import { AdminUsersPage } from './routes/admin/users';
-import { AdminPaymentsPage } from './routes/admin/wire-transfers';
-import { ApiDocsPage } from './routes/api-docs';
-import { ApiOverviewPage } from './routes/api-overview';
-import { ApiSdkPage } from './routes/api-sdk';
-import { AuthConfirmPage } from './routes/auth-confirm';
-import { BlogPage } from './routes/blog';
-import { BlogPostPage } from './routes/blog-post';
-import { CompanyDetailPage } from './routes/company-detail';
-import { CompanyDirectoryPage } from './routes/company-directory';
-import { ContactPage } from './routes/contact';
-import { DashboardPage } from './routes/dashboard/dashboard';
-import { DealsPage } from './routes/deals';
-import { EscrowTestPage } from './routes/escrow-test';
-import { HelpPage } from './routes/help';
-import { HomePage } from './routes/home';
-import { ListingDetailPage } from './routes/listing-detail';
-import { ManageListingsPage } from './routes/manage-listings';
-import { MarketPage } from './routes/market';
-import { MarketplacePage } from './routes/marketplace';
-import { MessagesPage } from './routes/messages';
-import { NotFoundPage } from './routes/not-found';
-import { PaymentsPage } from './routes/payments';
-import { PrivacyPage } from './routes/privacy';
-import { ResetPasswordPage } from './routes/reset-password';
+import { RouteSkeleton } from './layout/route-skeleton';
 import { RouteError } from './routes/route-error';
-import { AccountPage } from './routes/settings/account';
-import { ProfilePage } from './routes/settings/profile';
-import { SubscriptionPage } from './routes/subscription';
-import { TermsPage } from './routes/terms';
-import { UnsubscribePage } from './routes/unsubscribe';
+
+/**
+ * A screen whose code is fetched the first time its route matches (or is prefetched, see
+ * prefetch.ts): `load` is the dynamic import, so each screen is its own chunk.
+ */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
+
+const companyDirectory = page(
+  () => import('./routes/company-directory'),
+  (m) => m.CompanyDirectoryPage,
+);
+const adminEmail = page(
+  () => import('./routes/admin/email'),
+  (m) => m.AdminEmailPage,
+);
+const adminBlogEditor = page(
+  () => import('./routes/admin/blog-editor'),
+  (m) => m.AdminBlogEditorPage,
+);
+const notFound = page(
+  () => import('./routes/not-found'),
+  (m) => m.NotFoundPage,
+);
 
 /** The full route table of the specification (document 3, section 2), plus /reset-password. */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
       {
-        // Errors render inside the layout, so navigation stays available.
+        // Errors render inside the layout, so navigation stays available. While the first screen's
+        // code loads, its skeleton fills the layout's outlet.
         errorElement: <RouteError />,
+        HydrateFallback: RouteSkeleton,
         children: [
-          { index: true, element: <HomePage /> },
-          { path: 'subscription', element: <SubscriptionPage /> },
-          { path: 'marketplace', element: <MarketplacePage /> },
-          { path: 'market', element: <MarketPage /> },
-          { path: 'listings/:id', element: <ListingDetailPage /> },
-          { path: 'directory', element: <CompanyDirectoryPage /> },
-          { path: 'company-directory', element: <CompanyDirectoryPage /> },
-          { path: 'companies/:id', element: <CompanyDetailPage /> },
-          { path: 'dashboard', element: <DashboardPage /> },
-          { path: 'manage-listings', element: <ManageListingsPage /> },
           {
-            path: 'messages',
-            element: (
-              <RequireSignedIn>
-                <MessagesPage />
-              </RequireSignedIn>
+            index: true,
+            lazy: page(
+              () => import('./routes/home'),
+              (m) => m.HomePage,
             ),
           },
-          { path: 'deals', element: <DealsPage /> },
-          { path: 'blog', element: <BlogPage /> },
-          { path: 'blog/:slug', element: <BlogPostPage /> },
           {
-            path: 'escrow-test',
+            path: 'subscription',
+            lazy: page(
+              () => import('./routes/subscription'),
+              (m) => m.SubscriptionPage,
+            ),
+          },
+          {
+            path: 'marketplace',
+            lazy: page(
+              () => import('./routes/marketplace'),
+              (m) => m.MarketplacePage,
+            ),
+          },
+          {
+            path: 'market',
+            lazy: page(
+              () => import('./routes/market'),
+              (m) => m.MarketPage,
+            ),
+          },
+          {
+            path: 'listings/:id',
+            lazy: page(
+              () => import('./routes/listing-detail'),
+              (m) => m.ListingDetailPage,
+            ),
+          },
+          { path: 'directory', lazy: companyDirectory },
+          { path: 'company-directory', lazy: companyDirectory },
+          {
+            path: 'companies/:id',
+            lazy: page(
+              () => import('./routes/company-detail'),
+              (m) => m.CompanyDetailPage,
+            ),
+          },
+          {
+            path: 'dashboard',
+            lazy: page(
+              () => import('./routes/dashboard/dashboard'),
+              (m) => m.DashboardPage,
+            ),
+          },
+          {
+            path: 'manage-listings',
+            lazy: page(
+              () => import('./routes/manage-listings'),
+              (m) => m.ManageListingsPage,
+            ),
+          },
+          {
             element: (
               <RequireSignedIn>
-                <EscrowTestPage />
+                <Outlet />
               </RequireSignedIn>
+            ),
+            children: [
+              {
+                path: 'messages',
+                lazy: page(
+                  () => import('./routes/messages'),
+                  (m) => m.MessagesPage,
+                ),
+              },
+              {
+                path: 'escrow-test',
+                lazy: page(
+                  () => import('./routes/escrow-test'),
+                  (m) => m.EscrowTestPage,
+                ),
+              },
+            ],
+          },
+          {
+            path: 'deals',
+            lazy: page(
+              () => import('./routes/deals'),
+              (m) => m.DealsPage,
+            ),
+          },
+          {
+            path: 'blog',
+            lazy: page(
+              () => import('./routes/blog'),
+              (m) => m.BlogPage,
+            ),
+          },
+          {
+            path: 'blog/:slug',
+            lazy: page(
+              () => import('./routes/blog-post'),
+              (m) => m.BlogPostPage,
             ),
           },
           {
             path: 'account',
-            element: <AccountPage />,
+            lazy: page(
+              () => import('./routes/settings/account'),
+              (m) => m.AccountPage,
+            ),
           },
           {
             path: 'profile',
-            element: <ProfilePage />,
+            lazy: page(
+              () => import('./routes/settings/profile'),
+              (m) => m.ProfilePage,
+            ),
           },
-          { path: 'about', element: <AboutPage /> },
+          {
+            path: 'about',
+            lazy: page(
+              () => import('./routes/about'),
+              (m) => m.AboutPage,
+            ),
+          },
           {
             path: 'contact',
-            element: <ContactPage />,
+            lazy: page(
+              () => import('./routes/contact'),
+              (m) => m.ContactPage,
+            ),
           },
-          { path: 'help', element: <HelpPage /> },
-          { path: 'terms', element: <TermsPage /> },
+          {
+            path: 'help',
+            lazy: page(
+              () => import('./routes/help'),
+              (m) => m.HelpPage,
+            ),
+          },
+          {
+            path: 'terms',
+            lazy: page(
+              () => import('./routes/terms'),
+              (m) => m.TermsPage,
+            ),
+          },
           {
             path: 'privacy',
-            element: <PrivacyPage />,
+            lazy: page(
+              () => import('./routes/privacy'),
+              (m) => m.PrivacyPage,
+            ),
           },
           {
             path: 'api',
-            element: <ApiOverviewPage />,
+            lazy: page(
+              () => import('./routes/api-overview'),
+              (m) => m.ApiOverviewPage,
+            ),
           },
-          { path: 'api/docs', element: <ApiDocsPage /> },
-          { path: 'api/sdk', element: <ApiSdkPage /> },
+          {
+            path: 'api/docs',
+            lazy: page(
+              () => import('./routes/api-docs'),
+              (m) => m.ApiDocsPage,
+            ),
+          },
+          {
+            path: 'api/sdk',
+            lazy: page(
+              () => import('./routes/api-sdk'),
+              (m) => m.ApiSdkPage,
+            ),
+          },
           {
             path: 'payments',
-            element: <PaymentsPage />,
+            lazy: page(
+              () => import('./routes/payments'),
+              (m) => m.PaymentsPage,
+            ),
           },
           {
             path: 'auth/confirm',
-            element: <AuthConfirmPage />,
+            lazy: page(
+              () => import('./routes/auth-confirm'),
+              (m) => m.AuthConfirmPage,
+            ),
           },
           {
             path: 'reset-password',
-            element: <ResetPasswordPage />,
+            lazy: page(
+              () => import('./routes/reset-password'),
+              (m) => m.ResetPasswordPage,
+            ),
           },
-          { path: 'unsubscribe', element: <UnsubscribePage /> },
+          {
+            path: 'unsubscribe',
+            lazy: page(
+              () => import('./routes/unsubscribe'),
+              (m) => m.UnsubscribePage,
+            ),
+          },
           {
             path: 'admin',
             element: (
@@ -129,27 +250,89 @@ export const router = createBrowserRouter([
               </AdminGate>
             ),
             children: [
-              { index: true, element: <AdminDashboardPage /> },
-              { path: 'users', element: <AdminUsersPage /> },
-              { path: 'listings', element: <AdminListingsPage /> },
-              { path: 'companies', element: <AdminCompaniesPage /> },
-              { path: 'wire-transfers', element: <AdminPaymentsPage /> },
-              { path: 'blog', element: <AdminBlogPage /> },
-              { path: 'blog/new', element: <AdminBlogEditorPage /> },
-              { path: 'blog/:id/edit', element: <AdminBlogEditorPage /> },
-              { path: 'bulk-email', element: <AdminBulkEmailPage /> },
+              {
+                index: true,
+                lazy: page(
+                  () => import('./routes/admin/index'),
+                  (m) => m.AdminDashboardPage,
+                ),
+              },
+              {
+                path: 'users',
+                lazy: page(
+                  () => import('./routes/admin/users'),
+                  (m) => m.AdminUsersPage,
+                ),
+              },
+              {
+                path: 'listings',
+                lazy: page(
+                  () => import('./routes/admin/listings'),
+                  (m) => m.AdminListingsPage,
+                ),
+              },
+              {
+                path: 'companies',
+                lazy: page(
+                  () => import('./routes/admin/companies'),
+                  (m) => m.AdminCompaniesPage,
+                ),
+              },
+              {
+                path: 'wire-transfers',
+                lazy: page(
+                  () => import('./routes/admin/wire-transfers'),
+                  (m) => m.AdminPaymentsPage,
+                ),
+              },
+              {
+                path: 'blog',
+                lazy: page(
+                  () => import('./routes/admin/blog'),
+                  (m) => m.AdminBlogPage,
+                ),
+              },
+              { path: 'blog/new', lazy: adminBlogEditor },
+              { path: 'blog/:id/edit', lazy: adminBlogEditor },
+              {
+                path: 'bulk-email',
+                lazy: page(
+                  () => import('./routes/admin/bulk-email'),
+                  (m) => m.AdminBulkEmailPage,
+                ),
+              },
               // The dashboard card says /admin/email, the route table /admin/email-management: both work.
-              { path: 'email', element: <AdminEmailPage /> },
-              { path: 'email-management', element: <AdminEmailPage /> },
-              { path: 'security', element: <AdminSecurityPage /> },
-              { path: 'system', element: <AdminSystemPage /> },
-              { path: 'impact-factors', element: <AdminImpactFactorsPage /> },
-              { path: '*', element: <NotFoundPage /> },
+              { path: 'email', lazy: adminEmail },
+              { path: 'email-management', lazy: adminEmail },
+              {
+                path: 'security',
+                lazy: page(
+                  () => import('./routes/admin/security'),
+                  (m) => m.AdminSecurityPage,
+                ),
+              },
+              {
+                path: 'system',
+                lazy: page(
+                  () => import('./routes/admin/system'),
+                  (m) => m.AdminSystemPage,
+                ),
+              },
+              {
+                path: 'impact-factors',
+                lazy: page(
+                  () => import('./routes/admin/impact-factors'),
+                  (m) => m.AdminImpactFactorsPage,
+                ),
+              },
+              { path: '*', lazy: notFound },
             ],
           },
-          { path: '*', element: <NotFoundPage /> },
+          { path: '*', lazy: notFound },
         ],
       },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,8 +1,4 @@
-import {
-  type ClientRealtimeEvent,
-  type ServerRealtimeEvent,
-  ServerRealtimeEventSchema,
-} from '@app/shared/realtime/realtime-events';
+import type { ClientRealtimeEvent, ServerRealtimeEvent } from '@app/shared/realtime/realtime-events';
 import { useSyncExternalStore } from 'react';
 
 export type RealtimeConnectionState = 'idle' | 'connecting' | 'open' | 'reconnecting';
@@ -12,6 +8,16 @@ const PATH = '/api/realtime';
 const PING_INTERVAL_MS = 25_000;
 const BACKOFF_BASE_MS = 1_000;
 const BACKOFF_MAX_MS = 30_000;
+
+/**
+ * The events' schema names every domain's payloads: it is fetched with the socket, not with the first
+ * page. One promise for all messages, so handlers still run in the order the messages came.
+ */
+let eventSchema: Promise<typeof import('@app/shared/realtime/realtime-events')['ServerRealtimeEventSchema']>;
+const loadEventSchema = () => {
+  eventSchema ??= import('@app/shared/realtime/realtime-events').then((m) => m.ServerRealtimeEventSchema);
+  return eventSchema;
+};
 
 /**
  * One WebSocket per tab to /api/realtime (same origin, cookie auth). A visitor's socket receives public
@@ -57,6 +63,7 @@ function createRealtimeClient() {
 
   function open() {
     if (!wanted || socket) return;
+    const schema = loadEventSchema();
     const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
     const ws = new WebSocket(`${protocol}//${window.location.host}${PATH}`);
     socket = ws;
@@ -74,10 +81,12 @@ function createRealtimeClient() {
       } catch {
         return;
       }
-      const parsed = ServerRealtimeEventSchema.safeParse(data);
-      if (!parsed.success) return;
-      if (parsed.data.type === 'realtime.resync') for (const listener of resyncListeners) listener();
-      for (const handler of handlers) handler(parsed.data);
+      void schema.then((eventSchema) => {
+        const parsed = eventSchema.safeParse(data);
+        if (!parsed.success) return;
+        if (parsed.data.type === 'realtime.resync') for (const listener of resyncListeners) listener();
+        for (const handler of handlers) handler(parsed.data);
+      });
     });
     ws.addEventListener('close', () => {
       // A socket dropped by disconnect() (or already replaced) has nothing left to clean up.

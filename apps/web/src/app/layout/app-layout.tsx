@@ -1,27 +1,31 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { DealsBridge } from '@/features/deals/components/deals-bridge';
-import { MatchingBridge } from '@/features/market/matching/components/matching-bridge';
-import { MessagingBridge } from '@/features/messaging/components/messaging-bridge';
 import { ConnectionLostBanner } from '@/features/platform/components/connection-lost-banner';
 import { MaintenanceBanner } from '@/features/platform/components/maintenance-banner';
 import { MaintenancePage } from '@/features/platform/components/maintenance-page';
 import { useAuth } from '@/lib/auth-client';
 import { usePlatformName, usePlatformStatus } from '@/lib/platform-status';
+import { RouteSkeleton } from './route-skeleton';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { useLogout } from './use-logout';
+import { useRoutePending } from './use-route-pending';
+
+const SignedInBridges = lazy(() => import('./signed-in').then((m) => ({ default: m.SignedInBridges })));
 
 /**
  * Every screen: skip link, top navigation, the one <main>, footer (and the live messaging and deal
  * events). While maintenance mode is on, visitors and traders get the maintenance page instead and
  * administrators get the app with a warning banner. While the server cannot answer, a retrying banner.
+ * While the next screen's code loads, its skeleton stands in the main area under the header.
  */
 export function AppLayout() {
   const auth = useAuth();
   const platform = usePlatformStatus();
   const name = usePlatformName();
   const { logout, isPending: signingOut } = useLogout();
+  const routePending = useRoutePending();
   // Until the status answers (or when it cannot), the app behaves as open: the server refuses anyway.
   const maintenance = platform.data?.maintenanceMode === true;
 
@@ -51,13 +55,15 @@ export function AppLayout() {
       {maintenance ? <MaintenanceBanner name={name} /> : null}
       <SiteHeader />
       <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
-        <Outlet />
+        {routePending ? <RouteSkeleton /> : <Outlet />}
       </main>
       <SiteFooter />
       <ScrollRestoration />
-      <MessagingBridge />
-      <DealsBridge />
-      <MatchingBridge />
+      {auth.user ? (
+        <Suspense fallback={null}>
+          <SignedInBridges />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

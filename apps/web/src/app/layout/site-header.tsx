@@ -1,43 +1,19 @@
-import {
-  ChevronDown,
-  LayoutDashboard,
-  LogIn,
-  LogOut,
-  Menu,
-  Settings,
-  UserRound,
-  UserRoundCog,
-  X,
-} from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
-import { Badge } from '@/components/ui/badge';
+import { LogIn, LogOut, Menu, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
-import { UnreadBadge } from '@/components/ui/unread-badge';
-import { paths } from '@/config/paths';
-import { NotificationsBell } from '@/features/market/matching/components/notifications-bell';
-import { MessagesNavLink, useMessagesUnread } from '@/features/messaging/components/messages-nav-link';
 import { type AuthState, useAuth, useAuthDialog } from '@/lib/auth-client';
 import { cn } from '@/lib/cn';
 import { Brand } from './brand';
-import {
-  accountNavItems,
-  adminNavItem,
-  messagesNavItem,
-  type NavItem,
-  publicNavItems,
-  signedInNavItems,
-} from './nav-items';
+import { accountNavItems, adminNavItem, type NavItem, publicNavItems, signedInNavItems } from './nav-items';
 import { useLogout } from './use-logout';
+
+// A visitor's first page carries none of the signed-in controls: they come in one chunk after sign-in.
+const signedIn = () => import('./signed-in');
+const SignedInHeaderIcons = lazy(() => signedIn().then((m) => ({ default: m.SignedInHeaderIcons })));
+const AccountMenu = lazy(() => signedIn().then((m) => ({ default: m.AccountMenu })));
+const MobileMessagesLink = lazy(() => signedIn().then((m) => ({ default: m.MobileMessagesLink })));
 
 /** How many links fit beside the brand and the icons on a wide screen (the container is capped). */
 const MAX_INLINE_NAV_ITEMS = 9;
@@ -103,10 +79,9 @@ export function SiteHeader() {
         </nav>
         <div className="ml-auto flex items-center gap-2">
           {auth.user ? (
-            <>
-              <MessagesNavLink />
-              <NotificationsBell />
-            </>
+            <Suspense fallback={<Skeleton className="h-10 w-22" />}>
+              <SignedInHeaderIcons />
+            </Suspense>
           ) : null}
           <div className="hidden md:block">
             <AccountArea auth={auth} />
@@ -131,7 +106,6 @@ export function SiteHeader() {
 
 function AccountArea({ auth }: { auth: AuthState }) {
   const dialog = useAuthDialog();
-  const { logout, isPending } = useLogout();
   if (auth.loading) return <Skeleton className="h-10 w-28" />;
   if (!auth.user) {
     return (
@@ -142,48 +116,9 @@ function AccountArea({ auth }: { auth: AuthState }) {
     );
   }
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="outline">
-          <UserRound aria-hidden />
-          Account
-          <ChevronDown aria-hidden />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        <DropdownMenuLabel>
-          <span className="flex items-center gap-2">
-            <span className="truncate font-medium text-foreground">{auth.user.fullName}</span>
-            {auth.subscribed ? <Badge variant="success">Premium</Badge> : null}
-          </span>
-          <span className="block truncate">{auth.user.email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to={paths.dashboard}>
-            <LayoutDashboard aria-hidden />
-            Dashboard
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to={paths.account}>
-            <Settings aria-hidden />
-            Account Settings
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to={paths.profile}>
-            <UserRoundCog aria-hidden />
-            Profile Settings
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" disabled={isPending} onSelect={() => void logout()}>
-          <LogOut aria-hidden />
-          Logout
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={<Skeleton className="h-10 w-28" />}>
+      <AccountMenu auth={auth} />
+    </Suspense>
   );
 }
 
@@ -217,7 +152,9 @@ function MobileMenu({ auth, items, onClose }: { auth: AuthState; items: NavItem[
               </p>
               <ul className="grid gap-1">
                 <li>
-                  <MobileMessagesLink className={linkClass} />
+                  <Suspense fallback={<Skeleton className="h-11 w-full" />}>
+                    <MobileMessagesLink className={linkClass} />
+                  </Suspense>
                 </li>
                 {accountNavItems.map((item) => (
                   <li key={item.to}>
@@ -252,19 +189,5 @@ function MobileMenu({ auth, items, onClose }: { auth: AuthState; items: NavItem[
         </div>
       </nav>
     </div>
-  );
-}
-
-/** The mobile menu's Messages entry: the label, and the unread total as a small badge. */
-function MobileMessagesLink({ className }: { className: (state: { isActive: boolean }) => string }) {
-  const unread = useMessagesUnread();
-  return (
-    <NavLink to={messagesNavItem.to} className={(state) => cn(className(state), 'gap-2')}>
-      <span aria-hidden>{messagesNavItem.label}</span>
-      {unread.badge ? (
-        <UnreadBadge value={unread.badge} data-testid="mobile-messages-unread-badge" className="ml-auto" />
-      ) : null}
-      <span className="sr-only">{unread.label}</span>
-    </NavLink>
   );
 }

@@ -6,13 +6,18 @@ import { toast } from 'sonner';
 import { PageHeader } from '@/components/page/page-header';
 import { SignedOutNotice } from '@/components/page/signed-out-notice';
 import { Button } from '@/components/ui/button';
+import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { dealKeys } from '@/features/deals/api/deal-keys';
 import { useDeals } from '@/features/deals/api/get-deals';
 import { DealList } from '@/features/deals/components/deal-list';
-import { PayoutStatementDialog } from '@/features/deals/components/payout-statement-dialog';
 import { useCommissionReturn } from '@/features/deals/hooks/use-commission-return';
 import { useAuth } from '@/lib/auth-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
+
+const PayoutStatementDialog = lazyDialog(
+  () => import('@/features/deals/components/payout-statement-dialog').then((m) => m.PayoutStatementDialog),
+  (props) => props.open,
+);
 
 /** /deals "My Deals": every deal of the user as buyer or seller, newest first, with what to do next. */
 export function DealsPage() {

@@ -2,12 +2,13 @@ import { gradeById, gradeLabel } from '@app/shared/market/grades';
 import { INCOTERM_INFO, PACKING_LABELS, SUPPLY_FREQUENCY_LABELS } from '@app/shared/market/trade-terms';
 import { listingMetaDescription } from '@app/shared/seo/pages';
 import { ArrowLeft, Building2, CalendarDays, Eye, MapPin, PackageX, UserRound } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { DetailLoadError } from '@/components/page/detail-load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ListingTypeBadge } from '@/components/ui/listing-type-badge';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ListSkeleton, Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { ListingDealButtons } from '@/features/deals/components/listing-deal-buttons';
 import { useListing } from '@/features/listings/api/get-listing';
@@ -19,8 +20,7 @@ import {
   SoldBadge,
 } from '@/features/listings/components/listing-badges';
 import { ListingGallery } from '@/features/listings/components/listing-gallery';
-import { AVAILABILITY_LABELS } from '@/features/listings/components/marketplace-filters';
-import { ListingMatchesSection } from '@/features/market/matching/components/listing-matches';
+import { AVAILABILITY_LABELS } from '@/features/listings/utils/listing-labels';
 import { listingPriceToCompare, usePriceComparisons } from '@/features/market/prices/api/compare-prices';
 import { IndexComparisonLine } from '@/features/market/prices/components/index-comparison-line';
 import { isRuleRefusal, parseApiError } from '@/lib/api-client';
@@ -36,6 +36,13 @@ import {
   formatUsd,
 } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** Only the owner sees the listing's matches (and their offer and message actions): fetched for them alone. */
+const ListingMatchesSection = lazy(() =>
+  import('@/features/market/matching/components/listing-matches').then((m) => ({
+    default: m.ListingMatchesSection,
+  })),
+);
 
 /** /listings/:id: every image and field, the seller, and the trader actions. */
 export function ListingDetailPage() {
@@ -195,7 +202,11 @@ export function ListingDetailPage() {
           </dl>
         </section>
       </div>
-      {isOwner ? <ListingMatchesSection listingId={l.id} className="mt-10" /> : null}
+      {isOwner ? (
+        <Suspense fallback={<ListSkeleton label="Loading matches" rows={3} className="mt-10 grid gap-2" />}>
+          <ListingMatchesSection listingId={l.id} className="mt-10" />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

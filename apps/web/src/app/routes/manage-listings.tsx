@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { useMyListings } from '@/features/listings/api/get-my-listings';
 import { DeleteListingDialog } from '@/features/listings/components/delete-listing-dialog';
 import { ListingCard, ListingGrid, ListingGridSkeleton } from '@/features/listings/components/listing-card';
-import { ListingFormDialog } from '@/features/listings/components/listing-form-dialog';
+import { ListingEditorDialog } from '@/features/listings/components/listing-editor';
 import { OwnerListingActions } from '@/features/listings/components/owner-listing-actions';
 import { ListingMatchesLink } from '@/features/market/matching/components/listing-matches';
 import { MarketPriceWarning } from '@/features/market/prices/components/market-price-warning';
@@ -142,7 +142,7 @@ export function ManageListingsPage() {
         )}
       </div>
 
-      <ListingFormDialog
+      <ListingEditorDialog
         open={editing !== null}
         onOpenChange={(open) => !open && setEditing(null)}
         listing={editing ?? undefined}

@@ -3,7 +3,21 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
 export const TooltipProvider = TooltipPrimitive.Provider;
-export const Tooltip = TooltipPrimitive.Root;
+
+/**
+ * A tooltip with its own provider (200 ms delay), so only screens that show one load the tooltip code;
+ * an outer TooltipProvider (the tests' zero delay) is overridden by this one.
+ */
+export function Tooltip({
+  delayDuration = 200,
+  ...props
+}: ComponentProps<typeof TooltipPrimitive.Root> & { delayDuration?: number }) {
+  return (
+    <TooltipPrimitive.Provider delayDuration={delayDuration}>
+      <TooltipPrimitive.Root {...props} />
+    </TooltipPrimitive.Provider>
+  );
+}
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
 export function TooltipContent({

@@ -12,7 +12,7 @@ import {
 import { useActivationPolling } from '@/features/billing/hooks/use-activation-polling';
 import { CompanyProfileBanner } from '@/features/companies/components/company-profile-banner';
 import { useRefreshDealsAfterPayment } from '@/features/deals/hooks/use-refresh-deals-after-payment';
-import { ListingFormDialog } from '@/features/listings/components/listing-form-dialog';
+import { ListingEditorDialog } from '@/features/listings/components/listing-editor';
 import { ImpactCard } from '@/features/market/impact/components/impact-card';
 import { MatchesCard } from '@/features/market/matching/components/matches-card';
 import { MarketPriceWarning } from '@/features/market/prices/components/market-price-warning';
@@ -56,7 +56,7 @@ export function DashboardPage() {
           Create Listing
         </Button>
       </PageHeader>
-      <ListingFormDialog
+      <ListingEditorDialog
         open={isCreateOpen}
         onOpenChange={setCreateOpen}
         pricing={pricing.data}

@@ -1,4 +1,5 @@
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazyDialog } from '@/components/ui/lazy-dialog';
 import {
   AuthContext,
   AuthDialogContext,
@@ -6,8 +7,12 @@ import {
   type AuthDialogView,
   type AuthState,
 } from '@/lib/auth-client';
+import { prefetchWhenIdle } from '@/lib/idle-prefetch';
 import { SIGNED_OUT_ME, useMe } from '../api/get-me';
-import { AuthDialog } from './auth-dialog';
+
+/** The forms and their validation are fetched when someone first opens the dialog. */
+const loadAuthDialog = () => import('./auth-dialog').then((m) => m.AuthDialog);
+const AuthDialog = lazyDialog(loadAuthDialog, (props) => props.open);
 
 /**
  * Owns the auth state (GET /api/me through TanStack Query) and the one "Join Recytrade" dialog,
@@ -41,6 +46,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }),
     [me, meQuery.isPending, refresh],
   );
+
+  // A visitor is the one who signs in: the dialog's code comes ahead, so Login opens it at once.
+  const signedOut = !meQuery.isPending && !me.user;
+  useEffect(() => {
+    if (signedOut) prefetchWhenIdle(() => void loadAuthDialog().catch(() => undefined));
+  }, [signedOut]);
 
   const controls = useMemo<AuthDialogControls>(
     () => ({

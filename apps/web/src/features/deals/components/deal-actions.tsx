@@ -14,16 +14,36 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { isRuleRefusal, parseApiError } from '@/lib/api-client';
 import { formatUsd } from '@/lib/format';
 import { useDealAction } from '../api/deal-action';
 import { ACTION_COPY, DEAL_STATUS_BADGE, escrowLabelOf, ROLE_LABEL } from '../utils/deal-labels';
-import { CommissionDialog } from './commission-dialog';
-import { CounterOfferDialog } from './counter-offer-dialog';
-import { EscrowTransactionDialog, type EscrowTransactionResult } from './escrow-transaction-dialog';
-import { FundEscrowDialog } from './fund-escrow-dialog';
-import { WireInstructionsDialog, type WireResult } from './wire-instructions-dialog';
+import type { EscrowTransactionResult } from './escrow-transaction-dialog';
+import type { WireResult } from './wire-instructions-dialog';
+
+// The payment dialogs are fetched when one opens: most visits to a deal only read it.
+const CommissionDialog = lazyDialog(
+  () => import('./commission-dialog').then((m) => m.CommissionDialog),
+  (props) => props.open,
+);
+const CounterOfferDialog = lazyDialog(
+  () => import('./counter-offer-dialog').then((m) => m.CounterOfferDialog),
+  (props) => props.open,
+);
+const FundEscrowDialog = lazyDialog(
+  () => import('./fund-escrow-dialog').then((m) => m.FundEscrowDialog),
+  (props) => props.open,
+);
+const EscrowTransactionDialog = lazyDialog(
+  () => import('./escrow-transaction-dialog').then((m) => m.EscrowTransactionDialog),
+  (props) => props.result !== null,
+);
+const WireInstructionsDialog = lazyDialog(
+  () => import('./wire-instructions-dialog').then((m) => m.WireInstructionsDialog),
+  (props) => props.result !== null,
+);
 
 type ActionWithConfirm = 'reject' | 'cancel' | 'release-escrow' | 'refund-escrow' | 'ship-goods';
 

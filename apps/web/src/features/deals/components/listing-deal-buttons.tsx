@@ -1,12 +1,20 @@
-import { DEAL_MESSAGES } from '@app/shared/deals/deals.schemas';
+import { DEAL_MESSAGES } from '@app/shared/deals/deal-common.schemas';
 import { type Listing, soldLabel } from '@app/shared/listings/listings.schemas';
 import { HandCoins, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { useAuth, useAuthDialog } from '@/lib/auth-client';
-import { BuyNowDialog } from './buy-now-dialog';
-import { ProposeDealDialog } from './propose-deal-dialog';
+
+const BuyNowDialog = lazyDialog(
+  () => import('./buy-now-dialog').then((m) => m.BuyNowDialog),
+  (props) => props.open,
+);
+const ProposeDealDialog = lazyDialog(
+  () => import('./propose-deal-dialog').then((m) => m.ProposeDealDialog),
+  (props) => props.open,
+);
 
 type ListingDealButtonsProps = {
   listing: Listing;

@@ -48,9 +48,9 @@ import { useListingUsage } from '../api/get-listing-usage';
 import { useUpdateListing } from '../api/update-listing';
 import { useImageUploads } from '../hooks/use-image-uploads';
 import { featuredCheckoutWatch } from '../utils/featured-checkout-watch';
+import { AVAILABILITY_LABELS } from '../utils/listing-labels';
 import { ImageUploader } from './image-uploader';
 import { ListingUsageBanner } from './listing-usage-banner';
-import { AVAILABILITY_LABELS } from './marketplace-filters';
 
 type ListingFormDialogProps = {
   open: boolean;

@@ -6,37 +6,27 @@ import {
   LISTING_UNITS,
   type ListingCategory,
 } from '@app/shared/listings/listings.schemas';
-import { gradeLabel, gradesOf, MATERIAL_GRADE_IDS } from '@app/shared/market/grades';
-import { UNIT_LABELS } from '@app/shared/market/units';
+import { gradesOf, MATERIAL_GRADE_IDS } from '@app/shared/market/grades';
 import { SlidersHorizontal } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { SearchInput } from '@/components/ui/search-input';
-import { Select } from '@/components/ui/select';
-import { cn } from '@/lib/cn';
-import { capitalize } from '@/lib/format';
 import { useDebouncedSearch } from '@/lib/use-debounced-search';
 import { useMediaQuery } from '@/lib/use-media-query';
 import type { ListingFilters } from '../api/get-listings';
+import {
+  type MarketplaceFiltersProps,
+  MaterialFields,
+  MoreFilterFields,
+  NUMERIC,
+} from './marketplace-filter-fields';
 
-export const AVAILABILITY_LABELS: Record<(typeof LISTING_AVAILABILITY)[number], string> = {
-  immediate: 'Immediate',
-  '1-week': 'Within 1 week',
-  '2-weeks': 'Within 2 weeks',
-  '1-month': 'Within 1 month',
-  flexible: 'Flexible',
-};
-
-const SORT_LABELS: Record<(typeof LISTING_SORTS)[number], string> = {
-  newest: 'Newest first',
-  price_asc: 'Price: low to high',
-  price_desc: 'Price: high to low',
-  quantity_desc: 'Largest quantity',
-};
+/** The phone's filter sheet, fetched when it first opens. */
+const FiltersSheet = lazyDialog(
+  () => import('./marketplace-filters-sheet').then((m) => m.FiltersSheet),
+  (props) => props.open,
+);
 
 /** The keys the address bar may carry; anything else in it is ignored. */
 const FILTER_KEYS = [
@@ -61,7 +51,6 @@ const MORE_KEYS = [
   'minQuantity',
   'sort',
 ] as const;
-const NUMERIC = new Set(['minPrice', 'maxPrice', 'minQuantity']);
 
 /** Reads the filters from the address bar, dropping values the API would refuse. */
 export function filtersFromSearchParams(params: URLSearchParams): ListingFilters {
@@ -94,17 +83,6 @@ export function filtersFromSearchParams(params: URLSearchParams): ListingFilters
 
 export const hasActiveFilters = (filters: ListingFilters) =>
   Object.entries(filters).some(([key, value]) => key !== 'sort' && value !== undefined && value !== '');
-
-type MarketplaceFiltersProps = {
-  filters: ListingFilters;
-  onChange: (next: ListingFilters) => void;
-};
-
-/** Each filter's setter: empty clears it, the numeric ones become numbers. */
-function useFilterSetter({ filters, onChange }: MarketplaceFiltersProps) {
-  return (key: keyof ListingFilters, value: string) =>
-    onChange({ ...filters, [key]: value === '' ? undefined : NUMERIC.has(key) ? Number(value) : value });
-}
 
 /**
  * Wide screens show search, type, category (and grade) in a row with "More Filters" for the rest; a
@@ -208,23 +186,13 @@ function PhoneFilters({ filters, onChange }: MarketplaceFiltersProps) {
           <CountPill count={active} />
         </Button>
       </SearchForm>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent side="bottom" aria-describedby={undefined}>
-          <DialogHeader>
-            <DialogTitle>Filters</DialogTitle>
-          </DialogHeader>
-          <div className="grid grid-cols-2 gap-4">
-            <MaterialFields filters={filters} onChange={onChange} labels="visible" />
-            <MoreFilterFields filters={filters} onChange={onChange} />
-          </div>
-          <DialogFooter className="flex-row gap-3 [&>button]:flex-1">
-            <Button variant="outline" onClick={() => onChange({ q: filters.q })} disabled={active === 0}>
-              Reset
-            </Button>
-            <Button onClick={() => setOpen(false)}>Show Results</Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <FiltersSheet
+        filters={filters}
+        onChange={onChange}
+        active={active}
+        open={open}
+        onOpenChange={setOpen}
+      />
     </>
   );
 }
@@ -238,160 +206,6 @@ function CountPill({ count }: { count: number }) {
       <span aria-hidden className="tabular rounded-full bg-primary px-1.5 text-xs text-primary-foreground">
         {count}
       </span>
-    </>
-  );
-}
-
-/** Type, category and (once a category is chosen) its grades; labels for screen readers only in the row. */
-function MaterialFields({
-  filters,
-  onChange,
-  labels,
-}: MarketplaceFiltersProps & { labels: 'hidden' | 'visible' }) {
-  const id = useId();
-  const set = useFilterSetter({ filters, onChange });
-  const grades = filters.category ? gradesOf(filters.category) : [];
-  const labelClass = labels === 'hidden' ? 'sr-only' : undefined;
-  const field = labels === 'hidden' ? undefined : 'grid content-start gap-2';
-  return (
-    <>
-      <div className={field}>
-        <Label htmlFor={`${id}-type`} className={labelClass}>
-          Type
-        </Label>
-        <Select id={`${id}-type`} value={filters.type ?? ''} onChange={(e) => set('type', e.target.value)}>
-          <EnumOptions values={LISTING_TYPES} empty="All types" label={(t) => t.toUpperCase()} />
-        </Select>
-      </div>
-      <div className={field}>
-        <Label htmlFor={`${id}-category`} className={labelClass}>
-          Category
-        </Label>
-        <Select
-          id={`${id}-category`}
-          value={filters.category ?? ''}
-          // A new category has its own grades: the grade filter goes with the old one.
-          onChange={(e) =>
-            onChange({
-              ...filters,
-              category: (e.target.value || undefined) as ListingCategory | undefined,
-              grade: undefined,
-            })
-          }
-        >
-          <EnumOptions values={LISTING_CATEGORIES} empty="All categories" label={(c) => capitalize(c)} />
-        </Select>
-      </div>
-      {grades.length ? (
-        <div className={cn(field, labels === 'visible' && 'col-span-2')}>
-          <Label htmlFor={`${id}-grade`} className={labelClass}>
-            Grade
-          </Label>
-          <Select
-            id={`${id}-grade`}
-            value={filters.grade ?? ''}
-            onChange={(e) => set('grade', e.target.value)}
-          >
-            <option value="">All grades</option>
-            {grades.map((g) => (
-              <option key={g.id} value={g.id}>
-                {gradeLabel(g)}
-              </option>
-            ))}
-          </Select>
-        </div>
-      ) : null}
-    </>
-  );
-}
-
-/** A number filter, applied when the field loses focus (not on every keystroke). */
-function NumberFilter({
-  label,
-  value,
-  onCommit,
-}: {
-  label: string;
-  value: number | undefined;
-  onCommit: (value: string) => void;
-}) {
-  return (
-    <FormField label={label}>
-      <Input
-        type="number"
-        inputMode="decimal"
-        min={0}
-        key={String(value ?? '')}
-        defaultValue={value ?? ''}
-        onBlur={(e) => onCommit(e.target.value)}
-      />
-    </FormField>
-  );
-}
-
-/** Price, location, unit, availability, quantity and sort. */
-function MoreFilterFields({ filters, onChange }: MarketplaceFiltersProps) {
-  const set = useFilterSetter({ filters, onChange });
-  return (
-    <>
-      <NumberFilter label="Min price ($)" value={filters.minPrice} onCommit={(v) => set('minPrice', v)} />
-      <NumberFilter label="Max price ($)" value={filters.maxPrice} onCommit={(v) => set('maxPrice', v)} />
-      <FormField label="Location" className="col-span-2 md:col-span-2 lg:col-span-1">
-        <Input
-          key={filters.location ?? ''}
-          defaultValue={filters.location ?? ''}
-          onBlur={(e) => set('location', e.target.value.trim())}
-        />
-      </FormField>
-      <FormField label="Unit">
-        <Select value={filters.unit ?? ''} onChange={(e) => set('unit', e.target.value)}>
-          <EnumOptions
-            values={LISTING_UNITS}
-            empty="Any unit"
-            label={(u) => capitalize(UNIT_LABELS[u].plural)}
-          />
-        </Select>
-      </FormField>
-      <FormField label="Availability">
-        <Select value={filters.availability ?? ''} onChange={(e) => set('availability', e.target.value)}>
-          <EnumOptions values={LISTING_AVAILABILITY} empty="Any time" label={(a) => AVAILABILITY_LABELS[a]} />
-        </Select>
-      </FormField>
-      <NumberFilter
-        label="Min quantity"
-        value={filters.minQuantity}
-        onCommit={(v) => set('minQuantity', v)}
-      />
-      <FormField label="Sort by">
-        <Select
-          value={filters.sort ?? 'newest'}
-          onChange={(e) => set('sort', e.target.value === 'newest' ? '' : e.target.value)}
-        >
-          <EnumOptions values={LISTING_SORTS} label={(s) => SORT_LABELS[s]} />
-        </Select>
-      </FormField>
-    </>
-  );
-}
-
-/** The <option>s of a filter over one of the listing enumerations, after an optional "any" choice. */
-function EnumOptions<T extends string>({
-  values,
-  empty,
-  label,
-}: {
-  values: readonly T[];
-  empty?: string;
-  label: (value: T) => string;
-}) {
-  return (
-    <>
-      {empty !== undefined && <option value="">{empty}</option>}
-      {values.map((value) => (
-        <option key={value} value={value}>
-          {label(value)}
-        </option>
-      ))}
     </>
   );
 }

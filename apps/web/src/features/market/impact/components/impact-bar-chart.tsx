@@ -1,8 +1,12 @@
-import { useId } from 'react';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { lazy, Suspense, useId } from 'react';
+import { Skeleton } from '@/components/ui/skeleton';
+import type { Point } from './impact-bars-drawing';
 import { formatMonth } from './impact-format';
 
-type Point = { month: string; value: number };
+/** recharts is fetched only where a chart is drawn; the table for screen readers needs none of it. */
+const ImpactBarsDrawing = lazy(() =>
+  import('./impact-bars-drawing').then((m) => ({ default: m.ImpactBarsDrawing })),
+);
 
 /**
  * A bar chart by month with its figures as a table for screen readers (the drawing is hidden from
@@ -38,38 +42,15 @@ export function ImpactBarChart({
         </p>
       ) : (
         <div aria-hidden="true" className="h-44 w-full">
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart
-              data={points}
-              margin={{ top: 4, right: 4, bottom: 0, left: 0 }}
-              accessibilityLayer={false}
-            >
-              <CartesianGrid vertical={false} stroke="var(--color-border, #e2e8f0)" />
-              <XAxis
-                dataKey="month"
-                tickFormatter={(m: string) => formatMonth(m, 'short')}
-                tickLine={false}
-                axisLine={false}
-                interval="preserveStartEnd"
-                fontSize={12}
-                stroke="#475569"
-              />
-              <YAxis
-                tickFormatter={(v: number) => axisFormat(v)}
-                tickLine={false}
-                axisLine={false}
-                width={76}
-                fontSize={12}
-                stroke="#475569"
-              />
-              <Tooltip
-                formatter={(v) => [format(Number(v)), title]}
-                labelFormatter={(m) => formatMonth(String(m))}
-                cursor={{ fill: 'rgba(15, 118, 110, 0.08)' }}
-              />
-              <Bar dataKey="value" fill={color} radius={[3, 3, 0, 0]} maxBarSize={28} />
-            </BarChart>
-          </ResponsiveContainer>
+          <Suspense fallback={<Skeleton className="h-full w-full" />}>
+            <ImpactBarsDrawing
+              title={title}
+              points={points}
+              format={format}
+              axisFormat={axisFormat}
+              color={color}
+            />
+          </Suspense>
         </div>
       )}
       <table className="sr-only">

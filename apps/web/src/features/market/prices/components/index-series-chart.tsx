@@ -1,12 +1,16 @@
 import { INDEX_SOURCE_LABELS } from '@app/shared/market/price-index';
 import { type IndexSeriesPoint, SERIES_DAYS, type SeriesDays } from '@app/shared/market/price-index.schemas';
 import { LineChart as LineChartIcon } from 'lucide-react';
-import { useId } from 'react';
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { lazy, Suspense, useId } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatIndexDay, formatIndexPrice } from './index-format';
+
+/** recharts is fetched only where a chart is drawn; the summary in words needs none of it. */
+const IndexSeriesDrawing = lazy(() =>
+  import('./index-series-drawing').then((m) => ({ default: m.IndexSeriesDrawing })),
+);
 
 /** What the drawing shows, in words: first and last value, the range, and how much was carried forward. */
 function summarize(points: IndexSeriesPoint[], days: number): string {
@@ -93,50 +97,9 @@ function SeriesBody({
   return (
     <>
       <div aria-hidden="true" className="h-64 w-full" data-testid="index-chart">
-        <ResponsiveContainer width="100%" height="100%">
-          <LineChart
-            data={points}
-            margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
-            accessibilityLayer={false}
-          >
-            <CartesianGrid vertical={false} stroke="var(--color-border, #e2e8f0)" />
-            <XAxis
-              dataKey="day"
-              tickFormatter={(d: string) => formatIndexDay(d)}
-              tickLine={false}
-              axisLine={false}
-              minTickGap={24}
-              fontSize={12}
-              stroke="#475569"
-            />
-            <YAxis
-              tickFormatter={(v: number) => formatIndexPrice(v)}
-              tickLine={false}
-              axisLine={false}
-              width={84}
-              fontSize={12}
-              stroke="#475569"
-              // 5% of room either side: a flat series still gets distinct ticks, a moving one its shape.
-              domain={[(min: number) => Math.floor(min * 0.95), (max: number) => Math.ceil(max * 1.05)]}
-              allowDecimals={false}
-            />
-            <Tooltip
-              formatter={(v, _name, item) => [
-                `${formatIndexPrice(Number(v))} · ${INDEX_SOURCE_LABELS[(item.payload as IndexSeriesPoint).source]}`,
-                'Index',
-              ]}
-              labelFormatter={(d) => formatIndexDay(String(d), true)}
-            />
-            <Line
-              type="monotone"
-              dataKey="priceCentsPerTonne"
-              stroke="var(--color-primary)"
-              strokeWidth={2}
-              dot={points.length <= 31}
-              isAnimationActive={false}
-            />
-          </LineChart>
-        </ResponsiveContainer>
+        <Suspense fallback={<Skeleton className="h-full w-full" />}>
+          <IndexSeriesDrawing points={points} />
+        </Suspense>
       </div>
       <p className="sr-only">{summarize(points, days)}</p>
     </>
