@@ -50,7 +50,12 @@ export default defineConfig({
       },
       injectManifest: {
         // Only the entry's files, the offline page and the icons: lazy screens are kept as they are used.
-        globPatterns: ['offline.html', 'favicon.svg', 'icons/*.png', 'assets/{index,react}-????????.{js,css}'],
+        globPatterns: [
+          'offline.html',
+          'favicon.svg',
+          'icons/*.png',
+          'assets/{index,react}-????????.{js,css}',
+        ],
       },
     }),
     // Last: the service worker and the manifest get their compressed twins too.

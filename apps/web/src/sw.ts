@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import type { PushPayload } from '@app/shared/notifications/push.schemas';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
@@ -74,4 +75,69 @@ function markAsCopy(response: Response): Response {
   const headers = new Headers(response.headers);
   headers.set(OFFLINE_COPY_HEADER, '1');
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+// Web Push: show what the server sent, unless the trader is looking at Recytrade right now (the page
+// shows it live). One notification per conversation or deal: a newer one replaces it (tag).
+self.addEventListener('push', (event) => {
+  const payload = readPushPayload(event.data);
+  if (!payload) return;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      if (
+        windows.some((w) => (w as WindowClient).focused && (w as WindowClient).visibilityState === 'visible')
+      )
+        return;
+      await self.registration.showNotification(payload.title, {
+        body: payload.body,
+        tag: payload.tag,
+        icon: '/icons/icon-192.png',
+        badge: '/icons/icon-192.png',
+        data: { url: payload.url, muteToken: payload.muteToken },
+        actions: [{ action: MUTE_ACTION, title: 'Turn these off' }],
+      } as NotificationOptions);
+    })(),
+  );
+});
+
+// A click opens the page the notification is about (in an open Recytrade tab when there is one);
+// "Turn these off" switches that kind off for the account in one click.
+self.addEventListener('notificationclick', (event) => {
+  const notification = event.notification;
+  notification.close();
+  const data = notification.data as { url: string; muteToken: string };
+  if (event.action === MUTE_ACTION) {
+    event.waitUntil(
+      fetch('/api/push/mute', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: data.muteToken }),
+      }),
+    );
+    return;
+  }
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows[0] as WindowClient | undefined;
+      if (open) {
+        await open.focus();
+        await open.navigate(data.url);
+        return;
+      }
+      await self.clients.openWindow(data.url);
+    })(),
+  );
+});
+
+const MUTE_ACTION = 'mute';
+
+function readPushPayload(data: PushMessageData | null): PushPayload | null {
+  try {
+    const parsed = data?.json();
+    return parsed && typeof parsed.title === 'string' && typeof parsed.url === 'string' ? parsed : null;
+  } catch {
+    return null;
+  }
 }

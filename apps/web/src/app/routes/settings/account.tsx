@@ -9,6 +9,7 @@ import { MarketingEmailsSetting } from '@/features/email-preferences/components/
 import { MatchDigestSetting } from '@/features/market/matching/components/match-digest-setting';
 import { MessageDigestSetting } from '@/features/messaging/components/message-digest-setting';
 import { ApiKeysPanel } from '@/features/public-api/components/api-keys-panel';
+import { PushSettings } from '@/features/push/components/push-settings';
 import { useAuth } from '@/lib/auth-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useTabParam } from '@/lib/use-tab-param';
@@ -98,6 +99,12 @@ export function AccountPage() {
               <MatchDigestSetting />
               <MarketingEmailsSetting />
             </div>
+          </SettingsCard>
+          <SettingsCard
+            title="Push notifications"
+            description="Be told on your phone or computer when a buyer writes or a deal needs you."
+          >
+            <PushSettings />
           </SettingsCard>
           <SettingsCard
             title="Privacy"
