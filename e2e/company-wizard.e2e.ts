@@ -18,6 +18,8 @@ test('a new trader dismisses the company prompt, creates a company in three step
   browser,
   baseURL,
 }) => {
+  // Three steps twice, five accessibility checks and a second browser for the administrator.
+  test.setTimeout(120_000);
   const account = await createConfirmedAccount(page.request, String(baseURL), 'wizard');
   await page.goto('/');
   await signInThroughDialog(page, account.email, account.password);
