@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SettingValues } from '@app/shared/settings/settings.schemas';
 import type { Db } from '../../db/client.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
+import { createOutboxDrainer } from '../../lib/outbox-drainer.ts';
 import type { SettingsService } from '../settings/index.ts';
 import type { EmailBrand, EmailRenderer, RenderedEmail } from './email-templates.ts';
 import type { Mailer, OutgoingEmail } from './mailer.ts';
@@ -192,44 +193,19 @@ export function createNotificationsService(deps: {
     }
   }
 
-  // One pass at a time per instance; calls while a pass waits to start share it, and a call during a
-  // running pass gets a pass after it (so it sees what was queued since).
-  let waiting: Promise<{ sent: number; failed: number }> | null = null;
-  let tail: Promise<unknown> = Promise.resolve();
-  /** Sends every email due now; resolves once a pass that started after the call has ended. */
-  function drainOutbox(): Promise<{ sent: number; failed: number }> {
-    if (waiting) return waiting;
-    const pass = tail.then(() => {
-      waiting = null;
-      return sendDueEmails();
-    });
-    waiting = pass;
-    tail = pass.catch(() => {});
-    return pass;
-  }
-
   function logDrainError(err: unknown): void {
     deps.logger?.error({ err }, 'email outbox pass failed');
   }
 
-  let poll: NodeJS.Timeout | undefined;
-  let stopped = false;
-  /** The sender's poll: email queued in a transaction, retries coming due, claims of a dead sender. */
+  // The sender's poll: email queued in a transaction, retries coming due, claims of a dead sender.
+  const outboxSender = createOutboxDrainer({ pass: sendDueEmails, pollIntervalMs, onError: logDrainError });
+  /** Sends every email due now; resolves once a pass that started after the call has ended. */
+  const drainOutbox = outboxSender.drain;
   async function startWorkers(): Promise<void> {
-    stopped = false;
-    const tick = async () => {
-      await drainOutbox().catch(logDrainError);
-      if (!stopped) poll = setTimeout(() => void tick(), pollIntervalMs);
-    };
-    void tick();
+    outboxSender.start();
   }
-
   /** Stops the poll and waits for the pass in flight (before the mailer closes). */
-  async function stopWorkers(): Promise<void> {
-    stopped = true;
-    clearTimeout(poll);
-    await tail;
-  }
+  const stopWorkers = outboxSender.stop;
 
   /** The dev mailbox: the newest emails, optionally for one address. */
   async function listMailbox(opts: { to?: string; limit?: number } = {}): Promise<OutboxRow[]> {

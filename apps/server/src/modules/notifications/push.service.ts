@@ -15,6 +15,7 @@ import type { PushConfig } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
+import { createOutboxDrainer } from '../../lib/outbox-drainer.ts';
 import {
   claimDuePushes,
   countSubscriptions,
@@ -261,41 +262,20 @@ export function createPushService(deps: {
     }
   }
 
-  // One pass at a time per instance; a call during a pass gets the next one.
-  let waiting: Promise<void> | null = null;
-  let tail: Promise<unknown> = Promise.resolve();
-  function drain(): Promise<void> {
-    if (waiting) return waiting;
-    const pass = tail.then(() => {
-      waiting = null;
-      return sendDuePushes();
-    });
-    waiting = pass;
-    tail = pass.catch(() => {});
-    return pass;
-  }
-
   function logDrainError(err: unknown): void {
     deps.logger?.error({ err }, 'push outbox pass failed');
   }
 
-  let poll: NodeJS.Timeout | undefined;
-  let stopped = true;
+  const pushSender = createOutboxDrainer({
+    pass: sendDuePushes,
+    pollIntervalMs: deps.pollIntervalMs ?? 1000,
+    onError: logDrainError,
+  });
+  const drain = pushSender.drain;
   async function startWorkers(): Promise<void> {
-    if (!config) return;
-    stopped = false;
-    const tick = async () => {
-      await drain().catch(logDrainError);
-      if (!stopped) poll = setTimeout(() => void tick(), deps.pollIntervalMs ?? 1000);
-    };
-    void tick();
+    if (config) pushSender.start();
   }
-
-  async function stopWorkers(): Promise<void> {
-    stopped = true;
-    clearTimeout(poll);
-    await tail;
-  }
+  const stopWorkers = pushSender.stop;
 
   return {
     publicConfig,
