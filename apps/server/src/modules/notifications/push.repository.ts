@@ -30,8 +30,17 @@ export async function deleteSubscriptionById(db: Db, id: string): Promise<void> 
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
 }
 
-export async function listSubscriptions(db: Db, userId: string): Promise<PushSubscriptionRow[]> {
-  return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+/** The devices and the switches of the users of one batch of pushes, in two queries. */
+export async function findRecipients(
+  db: Db,
+  userIds: string[],
+): Promise<{ subscriptions: PushSubscriptionRow[]; preferences: PushPreferencesRow[] }> {
+  if (userIds.length === 0) return { subscriptions: [], preferences: [] };
+  const [subscriptions, preferences] = await Promise.all([
+    db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.userId, userIds)),
+    db.select().from(pushPreferences).where(inArray(pushPreferences.userId, userIds)),
+  ]);
+  return { subscriptions, preferences };
 }
 
 export async function countSubscriptions(db: Db, userId: string, exceptEndpoint?: string): Promise<number> {
@@ -108,14 +117,4 @@ export async function finishPush(
       ...(outcome.status === 'queued' ? { nextAttemptAt: outcome.nextAttemptAt } : {}),
     })
     .where(eq(pushOutbox.id, id));
-}
-
-/** For the tests and the dev tools: the newest pushes of a user. */
-export async function listPushes(db: Db, userId: string): Promise<PushOutboxRow[]> {
-  return db
-    .select()
-    .from(pushOutbox)
-    .where(eq(pushOutbox.userId, userId))
-    .orderBy(sql`${pushOutbox.createdAt} desc`)
-    .limit(50);
 }

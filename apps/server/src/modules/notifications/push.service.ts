@@ -22,11 +22,12 @@ import {
   deleteSubscription,
   deleteSubscriptionById,
   findPreferences,
+  findRecipients,
   finishPush,
   insertPush,
-  listSubscriptions,
   markDelivered,
   type PushOutboxRow,
+  type PushPreferencesRow,
   type PushSubscriptionRow,
   upsertPreferences,
   upsertSubscription,
@@ -187,12 +188,17 @@ export function createPushService(deps: {
     if (!opts.tx) void drain().catch(logDrainError);
   }
 
-  /** Sends one push to every device of its user; the outcome of the row. */
-  async function deliver(row: PushOutboxRow, cfg: PushConfig): Promise<Parameters<typeof finishPush>[2]> {
+  /** Sends one push to every device of its user, given the batch's recipients read once. */
+  async function deliver(
+    row: PushOutboxRow,
+    cfg: PushConfig,
+    recipients: { subscriptions: PushSubscriptionRow[]; preferences: PushPreferencesRow[] },
+  ): Promise<Parameters<typeof finishPush>[2]> {
     const now = clock.now();
-    const preferences = await preferencesOf(row.userId);
+    const saved = recipients.preferences.find((p) => p.userId === row.userId);
+    const preferences: PushPreferences = saved ?? ALL_ON;
     if (!preferences[row.kind]) return { status: 'skipped', at: now };
-    const subscriptions = await listSubscriptions(db, row.userId);
+    const subscriptions = recipients.subscriptions.filter((sub) => sub.userId === row.userId);
     if (subscriptions.length === 0) return { status: 'skipped', at: now };
     const payload: PushPayload = {
       kind: row.kind,
@@ -257,7 +263,8 @@ export function createPushService(deps: {
         claimedUntil: new Date(now.getTime() + CLAIM_SECONDS * 1000),
         limit: BATCH_SIZE,
       });
-      for (const row of batch) await finishPush(db, row.id, await deliver(row, config));
+      const recipients = await findRecipients(db, [...new Set(batch.map((row) => row.userId))]);
+      for (const row of batch) await finishPush(db, row.id, await deliver(row, config, recipients));
       if (batch.length < BATCH_SIZE) return;
     }
   }
