@@ -2,7 +2,7 @@ import { ACCOUNT_SUSPENDED_MESSAGE } from '@app/shared/admin/admin-users.schemas
 import type { SessionEndReason } from '@app/shared/realtime/realtime-events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { billingQueryKey } from '@/features/billing/api/get-subscription';
 import { ME_QUERY_KEY, useAuth } from '@/lib/auth-client';
 import { PLATFORM_STATUS_QUERY_KEY } from '@/lib/platform-status';

@@ -1,5 +1,5 @@
 import { registerSW } from 'virtual:pwa-register';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 
 /**
  * Installs the service worker of the built app (src/sw.ts): the app opens offline and can be installed.

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { toast } from '@/components/ui/toast';
 
 // jsdom lacks the layout and pointer APIs Radix primitives call; they do nothing here.
 if (!Element.prototype.hasPointerCapture) {

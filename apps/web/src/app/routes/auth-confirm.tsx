@@ -1,11 +1,11 @@
 import { CheckCircle2, Home, LogIn, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { useVerifyEmail } from '@/features/auth/api/verify-email';
 import { ApiRequestError } from '@/lib/api-client';

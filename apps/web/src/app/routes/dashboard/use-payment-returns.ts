@@ -2,7 +2,7 @@ import { SUBSCRIPTION_CHECKOUT_TOASTS } from '@app/shared/billing/billing.schema
 import { DEAL_MESSAGES } from '@app/shared/deals/deals.schemas';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 
 type PaymentReturn = {
   param: string;

@@ -1,7 +1,6 @@
 import { AddAdminBodySchema, ADMIN_USERS_MESSAGES as M } from '@app/shared/admin/admin-users.schemas';
 import { ShieldCheck, Trash2, UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -10,6 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ListSkeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/toast';
 import { parseApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-client';
 import { formatShortDate } from '@/lib/format';

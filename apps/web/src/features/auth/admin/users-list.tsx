@@ -1,7 +1,6 @@
 import { ADMIN_USERS_MESSAGES as M, SuspendUserBodySchema } from '@app/shared/admin/admin-users.schemas';
 import { Check, Copy, RotateCcw, Users, UserX } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -11,6 +10,7 @@ import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { SearchInput } from '@/components/ui/search-input';
 import { ListSkeleton, Skeleton } from '@/components/ui/skeleton';
 import { ResponsiveTable, TableActionsHead, TableCell, TableHead, TableRow } from '@/components/ui/table';
+import { toast } from '@/components/ui/toast';
 import { parseApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-client';
 import { formatShortDate } from '@/lib/format';

@@ -2,10 +2,10 @@ import { type EmailOnlyBody, EmailOnlyBodySchema } from '@app/shared/accounts/ac
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast';
 import { parseApiError } from '@/lib/api-client';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 

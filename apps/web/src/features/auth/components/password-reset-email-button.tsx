@@ -1,6 +1,6 @@
 import { Mail } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast';
 import { parseApiError } from '@/lib/api-client';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 

@@ -1,10 +1,10 @@
 import { type UpdateProfileBody, UpdateProfileBodySchema } from '@app/shared/accounts/accounts.schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast';
 import { parseApiError } from '@/lib/api-client';
 import type { AuthUser } from '@/lib/auth-client';
 import { useUpdateProfile } from '../api/update-profile';

@@ -2,12 +2,12 @@ import { type SignInBody, SignInBodySchema } from '@app/shared/accounts/accounts
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
+import { toast } from '@/components/ui/toast';
 import { parseApiError } from '@/lib/api-client';
 import { useResendVerification } from '../api/resend-verification';
 import { useSignIn } from '../api/sign-in';

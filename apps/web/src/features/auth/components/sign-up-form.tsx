@@ -2,12 +2,12 @@ import { type SignUpBody, SignUpBodySchema } from '@app/shared/accounts/accounts
 import { SECTORS } from '@app/shared/catalog/catalog';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Select } from '@/components/ui/select';
+import { toast } from '@/components/ui/toast';
 import { parseApiError } from '@/lib/api-client';
 import { useSignUp } from '../api/sign-up';
 

@@ -2,13 +2,13 @@ import { PLAN_NAMES, type SubscriptionStatus } from '@app/shared/billing/billing
 import type { Pricing } from '@app/shared/settings/settings.schemas';
 import { CreditCard, RefreshCw, Sparkles } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import { toast } from 'sonner';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast';
 import { parseApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-client';
 import { formatDate, formatUsd } from '@/lib/format';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth-client';
 import { getEntitlementsQueryOptions } from '../api/get-entitlements';
 import { getSubscriptionQueryOptions, useSubscription } from '../api/get-subscription';

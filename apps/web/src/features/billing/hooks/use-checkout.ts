@@ -4,7 +4,7 @@ import {
   SUBSCRIPTION_CHECKOUT_TOASTS,
 } from '@app/shared/billing/billing.schemas';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { parseApiError } from '@/lib/api-client';
 import { useAuth, useAuthDialog } from '@/lib/auth-client';
 import { openPaymentTab, type PaymentWatch } from '@/lib/payment-tab';

@@ -1,6 +1,6 @@
 import { PORTAL_FAILED_MESSAGE, SIGN_IN_TO_MANAGE_MESSAGE } from '@app/shared/billing/billing.schemas';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { parseApiError } from '@/lib/api-client';
 import { useAuth, useAuthDialog } from '@/lib/auth-client';
 import { openPaymentTab } from '@/lib/payment-tab';

@@ -2,7 +2,6 @@ import { BLOG_MESSAGES, type BlogPostSummary } from '@app/shared/blog/blog.schem
 import { ExternalLink, FilePlus2, Newspaper, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -10,6 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { ListSkeleton, Skeleton } from '@/components/ui/skeleton';
 import { ResponsiveTable, TableActionsHead, TableCell, TableHead, TableRow } from '@/components/ui/table';
+import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { parseApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';

@@ -10,12 +10,12 @@ import {
 import { Eye, Pencil, Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { parseApiError } from '@/lib/api-client';
 import { capitalize } from '@/lib/format';

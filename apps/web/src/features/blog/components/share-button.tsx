@@ -1,7 +1,7 @@
 import { BLOG_MESSAGES } from '@app/shared/blog/blog.schemas';
 import { Share2 } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast';
 
 /** Share: the device's share sheet where there is one, otherwise the link goes to the clipboard. */
 export function ShareButton({ title, text }: { title: string; text?: string }) {

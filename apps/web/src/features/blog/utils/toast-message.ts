@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 
 /**
  * Shows one of the spec's "Title: text" messages ("Search Error: Failed to search posts...") as a

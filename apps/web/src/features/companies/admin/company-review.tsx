@@ -6,7 +6,6 @@ import {
 import { Building2, Check, Trash2 } from 'lucide-react';
 import { Fragment, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ChangeList } from '@/components/ui/change-list';
@@ -14,6 +13,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { ListSkeleton, Skeleton } from '@/components/ui/skeleton';
 import { ResponsiveTable, TableActionsHead, TableCell, TableHead, TableRow } from '@/components/ui/table';
+import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { parseApiError } from '@/lib/api-client';
 import { formatShortDate } from '@/lib/format';

@@ -3,8 +3,8 @@ import {
   COMPANY_MESSAGES,
   RemoveCompanyBodySchema,
 } from '@app/shared/companies/companies.schemas';
-import { toast } from 'sonner';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
+import { toast } from '@/components/ui/toast';
 import { parseApiError } from '@/lib/api-client';
 import { useRemoveCompany } from '../api/remove-company';
 

@@ -2,13 +2,13 @@ import { COMPANY_MESSAGES, type Company } from '@app/shared/companies/companies.
 import { ArrowRight, Building2, Mail, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { parseApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-client';

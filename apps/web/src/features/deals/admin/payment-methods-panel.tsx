@@ -5,7 +5,6 @@ import {
 } from '@app/shared/deals/deals.schemas';
 import { CreditCard } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { EditButton } from '@/components/page/edit-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -23,6 +22,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { ListSkeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
+import { toast } from '@/components/ui/toast';
 import { parseApiError } from '@/lib/api-client';
 import { formatPercent, formatUsd } from '@/lib/format';
 import { type PaymentMethod, useAdminPaymentMethods } from '../api/get-admin-payment-methods';

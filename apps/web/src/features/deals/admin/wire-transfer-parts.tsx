@@ -2,9 +2,9 @@ import { DEAL_CONSTANTS, type WireTransferStatus } from '@app/shared/deals/deals
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { capitalize, formatUsd } from '@/lib/format';
 import type { Deal } from '../api/get-admin-deals';

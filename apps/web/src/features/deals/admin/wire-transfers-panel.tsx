@@ -1,7 +1,6 @@
 import { DEAL_CONSTANTS, DEAL_MESSAGES } from '@app/shared/deals/deals.schemas';
 import { Ban, CheckCheck, Inbox, Landmark } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -10,6 +9,7 @@ import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { Select } from '@/components/ui/select';
 import { ListSkeleton } from '@/components/ui/skeleton';
 import { ResponsiveTable, TableActionsHead, TableCell, TableHead, TableRow } from '@/components/ui/table';
+import { toast } from '@/components/ui/toast';
 import { parseApiError } from '@/lib/api-client';
 import { formatShortDate, formatUsd } from '@/lib/format';
 import { type Deal, useAdminDeals } from '../api/get-admin-deals';

@@ -13,7 +13,6 @@ import { bpsToPercent } from '@app/shared/money/money';
 import { ShieldCheck } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import {
   Dialog,
   DialogContent,
@@ -24,6 +23,7 @@ import {
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { parseApiError } from '@/lib/api-client';
 import { formatAvailable, formatPricePerUnit, formatQuantity, formatUsd, unitPlural } from '@/lib/format';

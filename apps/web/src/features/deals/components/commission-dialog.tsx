@@ -10,7 +10,6 @@ import {
 import { bpsToPercent } from '@app/shared/money/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import {
   Dialog,
@@ -20,6 +19,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { toast } from '@/components/ui/toast';
 import { isRuleRefusal, parseApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatUsd } from '@/lib/format';

@@ -11,11 +11,11 @@ import {
 } from '@app/shared/deals/deals.schemas';
 import { Clock } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
+import { toast } from '@/components/ui/toast';
 import { isRuleRefusal, parseApiError } from '@/lib/api-client';
 import { formatUsd } from '@/lib/format';
 import { useDealAction } from '../api/deal-action';

@@ -2,7 +2,7 @@ import type { DealList } from '@app/shared/deals/deals.schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth-client';
 import { formatUsd } from '@/lib/format';

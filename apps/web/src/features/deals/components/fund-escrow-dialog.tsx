@@ -11,7 +11,6 @@ import {
 import { bpsToPercent } from '@app/shared/money/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -23,6 +22,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { ListSkeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/toast';
 import { parseApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatPercent, formatUsd } from '@/lib/format';

@@ -2,9 +2,9 @@ import { DEAL_MESSAGES } from '@app/shared/deals/deal-common.schemas';
 import { type Listing, soldLabel } from '@app/shared/listings/listings.schemas';
 import { HandCoins, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
+import { toast } from '@/components/ui/toast';
 import { useAuth, useAuthDialog } from '@/lib/auth-client';
 
 const BuyNowDialog = lazyDialog(

@@ -2,7 +2,6 @@ import { CreateDealBodySchema, DEAL_CONSTANTS, DEAL_MESSAGES } from '@app/shared
 import { compareWithIndex } from '@app/shared/market/price-index';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import {
   Dialog,
   DialogContent,
@@ -13,6 +12,7 @@ import {
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { parseApiError } from '@/lib/api-client';
 import type { DealListingTarget, DealValueSuggestion, ProposeDealDialogProps } from '@/lib/feature-slots';

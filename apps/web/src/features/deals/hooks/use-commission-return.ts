@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 
 /**
  * /deals?commission=success|cancelled: the commission checkout sent the browser back. Shows the toast,

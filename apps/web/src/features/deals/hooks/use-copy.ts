@@ -1,6 +1,6 @@
 import { DEAL_CONSTANTS } from '@app/shared/deals/deals.schemas';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 
 /** Copies text to the clipboard; `copied` names what was copied last and clears after 2 seconds. */
 export function useCopy() {

@@ -1,6 +1,6 @@
 import { DEAL_MESSAGES, type Deal } from '@app/shared/deals/deals.schemas';
 import type { QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import type { PaymentWatch } from '@/lib/payment-tab';
 import { paymentEventOutcome } from '@/lib/payment-tab';
 import { dealKeys } from '../api/deal-keys';

@@ -1,6 +1,6 @@
 import { UNSUBSCRIBE_MESSAGES } from '@app/shared/admin/bulk-email.schemas';
-import { toast } from 'sonner';
 import { PreferenceSwitch } from '@/components/page/preference-switch';
+import { toast } from '@/components/ui/toast';
 import { parseApiError } from '@/lib/api-client';
 import { useMarketingPreferences, useUpdateMarketingPreferences } from '../api/marketing-preferences';
 

@@ -6,8 +6,8 @@ import {
   PRESET_CAMPAIGN_SUBJECT,
 } from '@app/shared/admin/bulk-email.schemas';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { toast } from '@/components/ui/toast';
 import { parseApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-client';
 import {

@@ -2,10 +2,10 @@ import { BULK_EMAIL_MESSAGES, BULK_EMAIL_TARGET_INFO } from '@app/shared/admin/b
 import { useQueryClient } from '@tanstack/react-query';
 import { MailCheck, Send, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
+import { toast } from '@/components/ui/toast';
 import { type BulkEmailCampaign, bulkEmailKeys, isCampaignRunning } from '../api/bulk-email';
 import { CampaignStatusBadge } from './bulk-email-history';
 

@@ -10,11 +10,11 @@ import {
   Users,
 } from 'lucide-react';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton, SkeletonText } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast';
 import type { BulkEmailStats as Stats, useBulkEmailStats } from '../api/bulk-email';
 
 type StatKey = Exclude<keyof Stats, 'audiences' | 'audienceMatches' | 'computedAt' | 'unsubscribedUsers'>;

@@ -1,6 +1,6 @@
 import { MailCheck } from 'lucide-react';
-import { toast } from 'sonner';
 import { TableCell } from '@/components/ui/table';
+import { toast } from '@/components/ui/toast';
 import {
   useBulkResendConfirmationEmails,
   useResendConfirmationEmail,

@@ -1,6 +1,6 @@
 import { MailWarning } from 'lucide-react';
-import { toast } from 'sonner';
 import { TableCell } from '@/components/ui/table';
+import { toast } from '@/components/ui/toast';
 import {
   type FailedEmail,
   useFailedEmails,

@@ -1,7 +1,6 @@
 import { LISTING_MESSAGES, RejectListingBodySchema } from '@app/shared/listings/listings.schemas';
 import { Check, ClipboardCheck, ImageOff, MapPin, UserRound, X } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -20,6 +19,7 @@ import { Textarea } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { ListSkeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/toast';
 import { parseApiError } from '@/lib/api-client';
 import { capitalize, formatPricePerUnit, formatQuantity, formatShortDate } from '@/lib/format';
 import { useApproveListing } from '../api/approve-listing';

@@ -1,6 +1,6 @@
 import type { OwnListing } from '@app/shared/listings/listings.schemas';
-import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { toast } from '@/components/ui/toast';
 import { parseApiError } from '@/lib/api-client';
 import { useDeleteListing } from '../api/delete-listing';
 

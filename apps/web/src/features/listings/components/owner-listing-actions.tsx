@@ -1,9 +1,9 @@
 import type { OwnListing } from '@app/shared/listings/listings.schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { Star, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
 import { EditButton } from '@/components/page/edit-button';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast';
 import { parseApiError } from '@/lib/api-client';
 import { openPaymentTab } from '@/lib/payment-tab';
 import { useFeatureListing } from '../api/feature-listing';

@@ -1,6 +1,6 @@
 import { LISTING_LIMITS, LISTING_MESSAGES, type ListingImage } from '@app/shared/listings/listings.schemas';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { parseApiError } from '@/lib/api-client';
 import { uploadListingImage } from '../api/upload-listing-image';
 

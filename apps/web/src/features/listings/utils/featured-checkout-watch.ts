@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { type PaymentWatch, paymentEventOutcome } from '@/lib/payment-tab';
 import { getListing } from '../api/get-listing';
 import { listingKeys } from '../api/listing-keys';

@@ -1,8 +1,8 @@
 import { MESSAGING_MESSAGES } from '@app/shared/messaging/messaging.schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast';
 import { parseApiError } from '@/lib/api-client';
 import { formatUsd } from '@/lib/format';
 import { useContactRequest } from '../api/get-contact-request';

@@ -7,9 +7,9 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Reply, Send, X } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast';
 import { parseApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { messagingKeys } from '../api/messaging-keys';

@@ -1,6 +1,6 @@
 import { MESSAGING_LIMITS } from '@app/shared/messaging/messaging.schemas';
-import { toast } from 'sonner';
 import { PreferenceSwitch } from '@/components/page/preference-switch';
+import { toast } from '@/components/ui/toast';
 import { parseApiError } from '@/lib/api-client';
 import { useMessagingPreferences } from '../api/get-messaging-preferences';
 import { useUpdateMessagingPreferences } from '../api/update-messaging-preferences';

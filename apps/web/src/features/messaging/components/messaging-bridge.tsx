@@ -7,7 +7,7 @@ import type { ServerRealtimeEvent } from '@app/shared/realtime/realtime-events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth-client';
 import { realtimeClient } from '@/lib/realtime-client';
 import { patchConversation } from '../api/get-conversations';

@@ -3,11 +3,11 @@ import type { SettingKey, SettingList, UpdateSettingsBody } from '@app/shared/se
 import type { LucideIcon } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { toast } from '@/components/ui/toast';
 import { parseApiError } from '@/lib/api-client';
 import {
   fieldErrorsFromDetails,

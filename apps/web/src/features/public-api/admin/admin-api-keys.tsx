@@ -1,6 +1,5 @@
 import { API_MESSAGES } from '@app/shared/public-api/public-api.schemas';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DateTime } from '@/components/ui/date-time';
@@ -15,6 +14,7 @@ import {
   TableHead,
   TableRow,
 } from '@/components/ui/table';
+import { toast } from '@/components/ui/toast';
 import { parseApiError } from '@/lib/api-client';
 import { type AdminApiKey, useAdminApiKeys, useAdminRevokeApiKey } from '../api/admin-api-keys';
 import { ApiKeyPrefix, ApiKeyStatus, lastUsed } from '../components/api-key-parts';

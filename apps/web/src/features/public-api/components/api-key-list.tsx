@@ -1,10 +1,10 @@
 import { API_MESSAGES } from '@app/shared/public-api/public-api.schemas';
 import { Ban } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ResponsiveTable, TableActionsHead, TableCell, TableHead, TableRow } from '@/components/ui/table';
+import { toast } from '@/components/ui/toast';
 import { parseApiError } from '@/lib/api-client';
 import { formatShortDate } from '@/lib/format';
 import type { ApiKey } from '../api/get-api-keys';

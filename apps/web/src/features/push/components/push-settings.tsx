@@ -7,10 +7,10 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { BellRing } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { PreferenceSwitch } from '@/components/page/preference-switch';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/toast';
 import { parseApiError } from '@/lib/api-client';
 import { pushKeys, usePushConfig, usePushStatus, useUpdatePushPreferences } from '../api/push-api';
 import {

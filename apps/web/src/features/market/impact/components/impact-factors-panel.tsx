@@ -8,7 +8,6 @@ import {
 } from '@app/shared/market/impact.schemas';
 import { Leaf } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { EditButton } from '@/components/page/edit-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -35,6 +34,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
+import { toast } from '@/components/ui/toast';
 import { parseApiError } from '@/lib/api-client';
 import { useImpactFactors } from '../api/get-impact-factors';
 import { useUpdateImpactFactor } from '../api/update-impact-factor';

@@ -1,5 +1,5 @@
-import { toast } from 'sonner';
 import { PreferenceSwitch } from '@/components/page/preference-switch';
+import { toast } from '@/components/ui/toast';
 import { parseApiError } from '@/lib/api-client';
 import { useMatchPreferences } from '../api/get-match-preferences';
 import { useUpdateMatchPreferences } from '../api/update-match-preferences';
