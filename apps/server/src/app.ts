@@ -314,7 +314,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const indexFile = path.join(webRoot, 'index.html');
   const serveSpa = env.serveWeb && existsSync(indexFile);
   if (serveSpa) await registerWebAssets(app, webRoot);
-  registerNotFoundHandler(app, { serveSpa, renderPage: (p) => seo.renderPage(indexFile, p) });
+  registerNotFoundHandler(app, { serveSpa, renderPage: (p, viewer) => seo.renderPage(indexFile, p, viewer) });
 
   app.addHook('onReady', async () => {
     await jobs.resume();

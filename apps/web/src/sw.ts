@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import type { PushPayload } from '@app/shared/notifications/push.schemas';
+import { PRELOADED_ANSWERS_ELEMENT_ID } from '@app/shared/seo/preloaded-answers';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
@@ -59,7 +60,7 @@ registerRoute(
     try {
       const response = await fetch(request);
       if (response.ok && response.headers.get('content-type')?.startsWith('text/html'))
-        await pages.put(SHELL_KEY, response.clone());
+        await pages.put(SHELL_KEY, await withoutPreloadedAnswers(response.clone()));
       return response;
     } catch {
       const readable = OFFLINE_READABLE_PAGES.some((pattern) => pattern.test(url.pathname));
@@ -70,6 +71,19 @@ registerRoute(
 );
 
 const SHELL_KEY = '/__app-shell';
+
+/** The kept shell must not carry a visitor's answers of the moment into a later, offline visit. */
+async function withoutPreloadedAnswers(response: Response): Promise<Response> {
+  const block = new RegExp(
+    `<script type="application/json" id="${PRELOADED_ANSWERS_ELEMENT_ID}">[\\s\\S]*?</script>`,
+  );
+  const html = (await response.text()).replace(block, '');
+  return new Response(html, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
 
 function markAsCopy(response: Response): Response {
   const headers = new Headers(response.headers);

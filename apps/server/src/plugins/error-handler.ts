@@ -80,7 +80,7 @@ export function registerNotFoundHandler(
   opts: {
     serveSpa: boolean;
     /** The shell with the page's own title and meta tags; on failure the plain shell is sent. */
-    renderPage?: (path: string) => Promise<string>;
+    renderPage?: (path: string, viewer: { search: string; visitor: boolean }) => Promise<string>;
   },
 ) {
   app.setNotFoundHandler(async (request, reply) => {
@@ -90,7 +90,8 @@ export function registerNotFoundHandler(
       ((!path.startsWith('/api/') && !path.startsWith('/assets/')) || SPA_PAGES_UNDER_API.has(path));
     if (opts.serveSpa && isPage && opts.renderPage) {
       try {
-        const html = await opts.renderPage(path);
+        const search = request.url.slice(path.length).replace(/^\?$/, '');
+        const html = await opts.renderPage(path, { search, visitor: !request.user });
         return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
       } catch (err) {
         request.log.warn({ err }, 'page metadata failed; sending the plain shell');

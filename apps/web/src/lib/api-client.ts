@@ -5,6 +5,7 @@ import {
   type ErrorCode,
 } from '@app/shared/errors/error-codes';
 import { OFFLINE_COPY_HEADER } from './offline';
+import { takePreloadedAnswer } from './preloaded-answers';
 import { serverConnection } from './server-connection';
 
 /** The one error shape the web app handles: the server's `{ error: { code, message } }`, or a local stand-in. */
@@ -86,9 +87,12 @@ async function request<T>(
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
+  const url = buildUrl(path, options.query);
+  const preloaded = method === 'GET' ? takePreloadedAnswer(url) : undefined;
+  if (preloaded) return preloaded.body as T;
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    response = await fetch(url, {
       method,
       credentials: 'same-origin',
       headers:

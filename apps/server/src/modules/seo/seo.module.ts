@@ -12,7 +12,16 @@ export function registerSeo(
   ctx: ModuleContext,
   deps: { listings: ListingsService; companies: CompaniesService; blog: BlogService },
 ): SeoService {
-  const seo = createSeoService({ appUrl: ctx.env.appUrl, clock: ctx.clock, ...deps });
+  const seo = createSeoService({
+    appUrl: ctx.env.appUrl,
+    clock: ctx.clock,
+    ...deps,
+    // The same request the visitor's browser would make, answered in-process by the real route.
+    async readAsVisitor(url) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+      return res.statusCode === 200 ? res.json() : undefined;
+    },
+  });
   ctx.routes(seoRoutes(seo));
   return seo;
 }

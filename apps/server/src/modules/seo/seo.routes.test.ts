@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, createClient, TEST_APP_URL } from '../../../test/build-test-app.ts';
+import { signedInClient } from '../../../test/factories/accounts.ts';
 import { insertListing, insertTrader } from '../../../test/factories/deals.ts';
 import { listingImages, listings } from '../../db/schema.ts';
 import { escapeHtml, escapeXml, injectHead } from './seo.service.ts';
@@ -237,3 +238,50 @@ function assertWellFormed(xml: string) {
   }
   expect(stack).toEqual([]);
 }
+
+/** The data block of first answers the server put into a page, parsed; undefined when there is none. */
+function preloadedAnswers(html: string): Record<string, unknown> | undefined {
+  const match = html.match(/<script type="application\/json" id="preloaded-answers">([\s\S]*?)<\/script>/);
+  return match ? (JSON.parse(match[1]) as Record<string, unknown>) : undefined;
+}
+
+describe("a public page's first answers, inlined for visitors", () => {
+  it('answers the marketplace and a listing page exactly as their API reads would', async () => {
+    const { app, database } = await buildTestApp({ env: { serveWeb: true }, webRoot: webRoot() });
+    const seller = await insertTrader(database.db, 'Seller');
+    const { id } = await insertListing(database.db, seller.id, {
+      title: 'Bales </script><script>alert(1)</script> of PET',
+    });
+    const visitor = createClient(app);
+
+    const marketplace = await visitor.get('/marketplace');
+    expect(marketplace.body).not.toContain('<script>alert');
+    const answers = preloadedAnswers(marketplace.body);
+    const search = '/api/listings?page=1&limit=20';
+    expect(Object.keys(answers ?? {}).sort()).toEqual(
+      ['/api/config/public', '/api/me', '/api/settings/platform', search].sort(),
+    );
+    expect(answers?.[search]).toEqual((await visitor.get(search)).json());
+    expect(answers?.['/api/me']).toEqual((await visitor.get('/api/me')).json());
+
+    const listingPage = await visitor.get(`/listings/${id}`);
+    expect(preloadedAnswers(listingPage.body)?.[`/api/listings/${id}`]).toEqual(
+      (await visitor.get(`/api/listings/${id}`)).json(),
+    );
+  });
+
+  it('inlines nothing a read refuses, nothing for filtered searches, and nothing for a signed-in user', async () => {
+    const { app } = await buildTestApp({ env: { serveWeb: true }, webRoot: webRoot() });
+    const visitor = createClient(app);
+    const unknown = preloadedAnswers((await visitor.get('/listings/no-such-listing')).body);
+    expect(Object.keys(unknown ?? {})).not.toContain('/api/listings/no-such-listing');
+    const filtered = preloadedAnswers((await visitor.get('/marketplace?q=copper')).body);
+    expect(Object.keys(filtered ?? {}).filter((url) => url.startsWith('/api/listings'))).toEqual([]);
+    expect(preloadedAnswers((await visitor.get('/dashboard')).body)).toBeUndefined();
+
+    const { client: trader } = await signedInClient(app);
+    const own = await trader.get('/marketplace');
+    expect(own.statusCode).toBe(200);
+    expect(preloadedAnswers(own.body)).toBeUndefined();
+  });
+});

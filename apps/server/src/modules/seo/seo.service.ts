@@ -13,6 +13,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { BlogService } from '../blog/index.ts';
 import type { CompaniesService } from '../companies/index.ts';
 import type { ListingsService } from '../listings/index.ts';
+import { firstReadsOf, injectPreloadedAnswers } from './preloaded-answers.ts';
 
 /** The metadata one page's HTML carries. */
 export type PageHead = {
@@ -46,6 +47,8 @@ export function createSeoService(deps: {
   listings: Pick<ListingsService, 'findPublicListing' | 'listForSitemap'>;
   companies: Pick<CompaniesService, 'listForSitemap'>;
   blog: Pick<BlogService, 'listPublishedForSitemap' | 'getPublishedPost'>;
+  /** The answer a visitor (no session) gets for a GET of the API, or undefined when it is not a 200. */
+  readAsVisitor?: (url: string) => Promise<unknown>;
 }) {
   const { appUrl, clock } = deps;
   let sitemapCache: { xml: string; until: number } | null = null;
@@ -144,10 +147,31 @@ export function createSeoService(deps: {
     return defaults();
   }
 
-  /** The web app's index.html with the page's title, description, canonical link and social tags. */
-  async function renderPage(indexFile: string, path: string): Promise<string> {
-    const [template, head] = await Promise.all([readTemplate(indexFile), pageHead(path)]);
-    return injectHead(template, head);
+  /**
+   * The web app's index.html with the page's title, description, canonical link and social tags; for
+   * a visitor, also the page's first API answers (preloaded-answers.ts), so the first paint needs no
+   * round trip. A signed-in user's answers differ per person and are always fetched.
+   */
+  async function renderPage(
+    indexFile: string,
+    path: string,
+    viewer: { search: string; visitor: boolean } = { search: '', visitor: false },
+  ): Promise<string> {
+    const [template, head, answers] = await Promise.all([
+      readTemplate(indexFile),
+      pageHead(path),
+      viewer.visitor ? preloadedAnswers(normalisePath(path), viewer.search) : {},
+    ]);
+    return injectPreloadedAnswers(injectHead(template, head), answers);
+  }
+
+  async function preloadedAnswers(path: string, search: string): Promise<Record<string, unknown>> {
+    const read = deps.readAsVisitor;
+    if (!read) return {};
+    const urls = firstReadsOf(path, search);
+    // A read that fails is left to the browser; the page is still sent.
+    const bodies = await Promise.all(urls.map((url) => read(url).catch(() => undefined)));
+    return Object.fromEntries(urls.flatMap((url, i) => (bodies[i] === undefined ? [] : [[url, bodies[i]]])));
   }
 
   // Re-read only when the file changes: a rebuilt web app gets new asset names.
