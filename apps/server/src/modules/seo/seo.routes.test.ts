@@ -285,3 +285,35 @@ describe("a public page's first answers, inlined for visitors", () => {
     expect(preloadedAnswers(own.body)).toBeUndefined();
   });
 });
+
+describe("a public page's own screen code", () => {
+  it('is preloaded from the shell: the screen chunk and what only it imports, not the entry', async () => {
+    const root = webRoot();
+    mkdirSync(path.join(root, '.vite'));
+    const manifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-1.js'] },
+      '_react-1.js': { file: 'assets/react-1.js' },
+      '_card-1.js': { file: 'assets/card-1.js', imports: ['_react-1.js'] },
+      'src/app/routes/marketplace.tsx': {
+        file: 'assets/marketplace-1.js',
+        isDynamicEntry: true,
+        imports: ['_card-1.js', '_react-1.js'],
+      },
+      'src/app/routes/listing-detail.tsx': { file: 'assets/listing-detail-1.js', isDynamicEntry: true },
+    };
+    writeFileSync(path.join(root, '.vite/manifest.json'), JSON.stringify(manifest));
+    const { app } = await buildTestApp({ env: { serveWeb: true }, webRoot: root });
+    const client = createClient(app);
+    const links = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((m) => m[1]);
+
+    expect(links((await client.get('/marketplace')).body).sort()).toEqual([
+      '/assets/card-1.js',
+      '/assets/marketplace-1.js',
+    ]);
+    expect(links((await client.get('/listings/abc')).body)).toEqual(['/assets/listing-detail-1.js']);
+    expect(links((await client.get('/dashboard')).body)).toEqual([]);
+    // The manifest itself is not served to browsers.
+    expect((await client.get('/.vite/manifest.json')).body).not.toContain('marketplace-1.js');
+  });
+});

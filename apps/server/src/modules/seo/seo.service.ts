@@ -1,4 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
+import nodePath from 'node:path';
 import { PRODUCT_NAME } from '@app/shared/catalog/catalog';
 import {
   DEFAULT_DESCRIPTION,
@@ -14,6 +15,7 @@ import type { BlogService } from '../blog/index.ts';
 import type { CompaniesService } from '../companies/index.ts';
 import type { ListingsService } from '../listings/index.ts';
 import { firstReadsOf, injectPreloadedAnswers } from './preloaded-answers.ts';
+import { screenPreloadLinks, type WebManifest, webManifestReader } from './screen-preloads.ts';
 
 /** The metadata one page's HTML carries. */
 export type PageHead = {
@@ -157,12 +159,24 @@ export function createSeoService(deps: {
     path: string,
     viewer: { search: string; visitor: boolean } = { search: '', visitor: false },
   ): Promise<string> {
-    const [template, head, answers] = await Promise.all([
+    const [template, head, manifest, answers] = await Promise.all([
       readTemplate(indexFile),
       pageHead(path),
+      readManifest(nodePath.join(nodePath.dirname(indexFile), '.vite/manifest.json')),
       viewer.visitor ? preloadedAnswers(normalisePath(path), viewer.search) : {},
     ]);
-    return injectPreloadedAnswers(injectHead(template, head), answers);
+    const preloads = screenPreloadLinks(manifest, normalisePath(path));
+    return injectPreloadedAnswers(injectHead(template, head, preloads), answers);
+  }
+
+  const manifestReaders = new Map<string, () => Promise<WebManifest>>();
+  function readManifest(file: string): Promise<WebManifest> {
+    let read = manifestReaders.get(file);
+    if (!read) {
+      read = webManifestReader(file);
+      manifestReaders.set(file, read);
+    }
+    return read();
   }
 
   async function preloadedAnswers(path: string, search: string): Promise<Record<string, unknown>> {
@@ -199,8 +213,8 @@ export function createSeoService(deps: {
   return { robotsTxt, sitemapXml, pageHead, renderPage };
 }
 
-/** Replaces the template's title and description and adds the canonical link and social tags. */
-export function injectHead(template: string, head: PageHead): string {
+/** Replaces the template's title and description and adds the canonical link, social tags and any links given. */
+export function injectHead(template: string, head: PageHead, extraLinks: string[] = []): string {
   const meta = (attr: 'name' | 'property', key: string, value: string | undefined) =>
     value ? `<meta ${attr}="${key}" content="${escapeHtml(value)}" />` : '';
   const tags = [
@@ -220,6 +234,7 @@ export function injectHead(template: string, head: PageHead): string {
     meta('name', 'twitter:title', head.title),
     meta('name', 'twitter:description', head.description),
     meta('name', 'twitter:image', head.image),
+    ...extraLinks,
   ].filter(Boolean);
   const stripped = template
     .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
