@@ -40,6 +40,7 @@ export const AdminRecordSchema = z.object({
 });
 export type AdminRecord = z.infer<typeof AdminRecordSchema>;
 export const AdminRecordListSchema = z.object({ items: z.array(AdminRecordSchema) });
+export type AdminRecordList = z.infer<typeof AdminRecordListSchema>;
 
 /** POST /api/admin/admins */
 export const AddAdminBodySchema = z.object({

@@ -1,7 +1,6 @@
 import {
   LISTING_LIMITS,
   type ListingPage,
-  ListingPageSchema,
   type ListListingsQuery,
 } from '@app/shared/listings/listings.schemas';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
@@ -16,12 +15,10 @@ export async function getListings(
   page: number,
   signal?: AbortSignal,
 ): Promise<ListingPage> {
-  return ListingPageSchema.parse(
-    await api.get('/api/listings', {
-      query: { ...filters, page, limit: LISTING_LIMITS.marketplacePageSize },
-      signal,
-    }),
-  );
+  return api.get<ListingPage>('/api/listings', {
+    query: { ...filters, page, limit: LISTING_LIMITS.marketplacePageSize },
+    signal,
+  });
 }
 
 export const getListingsQueryOptions = (filters: ListingFilters) =>
