@@ -1,5 +1,6 @@
 import { DEAL_MESSAGES } from '@app/shared/deals/deal-common.schemas';
-import { type Listing, soldLabel } from '@app/shared/listings/listings.schemas';
+import { soldLabel } from '@app/shared/listings/listing-rules';
+import type { Listing } from '@app/shared/listings/listings.schemas';
 import { HandCoins, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';

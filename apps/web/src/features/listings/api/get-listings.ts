@@ -1,8 +1,5 @@
-import {
-  LISTING_LIMITS,
-  type ListingPage,
-  type ListListingsQuery,
-} from '@app/shared/listings/listings.schemas';
+import { LISTING_LIMITS } from '@app/shared/listings/listing-rules';
+import type { ListingPage, ListListingsQuery } from '@app/shared/listings/listings.schemas';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { listingKeys } from './listing-keys';

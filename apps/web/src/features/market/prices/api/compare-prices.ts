@@ -1,9 +1,9 @@
 import type { Listing } from '@app/shared/listings/listings.schemas';
-import {
-  COMPARE_BATCH_MAX,
-  type CompareBatchBody,
-  type CompareBatchResult,
-  type IndexComparison,
+import { COMPARE_BATCH_MAX } from '@app/shared/market/price-index';
+import type {
+  CompareBatchBody,
+  CompareBatchResult,
+  IndexComparison,
 } from '@app/shared/market/price-index.schemas';
 import { useQueries } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
