@@ -1,5 +1,6 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { parsePublicEnv } from './apps/web/build/public-env.ts';
 
 export default defineConfig({
   test: {
@@ -32,6 +33,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/testing/setup.ts'],
+          // What the build compiles in (apps/web/vite.config.ts), with its defaults.
+          env: parsePublicEnv({}),
           testTimeout: 15_000,
         },
       },

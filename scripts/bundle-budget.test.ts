@@ -4,6 +4,7 @@ import {
   FIRST_LOAD_BUDGET_BYTES,
   FIRST_LOAD_GOAL_BYTES,
   firstLoadFiles,
+  holdsZod,
   kb,
   type Manifest,
   measureFirstLoad,
@@ -73,6 +74,21 @@ describe('the first visit to a public page', () => {
           loaded: [],
         });
       }
+    }
+  });
+
+  it('loads no zod on a first visit: the browser types the API answers, forms validate later', async () => {
+    // The check finds zod where it is, in the chunks of the forms, so an empty answer below means something.
+    const built = Object.values(manifest)
+      .map((chunk) => chunk.file)
+      .filter((f) => f.endsWith('.js'));
+    const withZod = (await Promise.all(built.map(async (f) => ((await holdsZod(f)) ? f : null)))).filter(
+      Boolean,
+    );
+    expect(withZod.length).toBeGreaterThan(0);
+    for (const { route, files } of sizes) {
+      const loaded = files.filter((f) => withZod.includes(f));
+      expect({ route, chunksWithZod: loaded }).toEqual({ route, chunksWithZod: [] });
     }
   });
 

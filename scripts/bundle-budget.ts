@@ -12,10 +12,11 @@ export const MANIFEST_PATH = path.join(WEB_DIST, '.vite/manifest.json');
 
 /**
  * The most JavaScript (gzip) a public page may need on a first visit. The goal is 170 KB; React with
- * the router, zod, TanStack Query and tailwind-merge alone are 141 KB (docs/PERFORMANCE.md), so the
- * ceiling holds today's pages and is lowered as the shell sheds weight.
+ * the router, TanStack Query and tailwind-merge alone are 116 KB (docs/PERFORMANCE.md). `/`, a listing
+ * page and `/market` are within the goal; `/marketplace` (its filters, cards and price comparisons) is
+ * not yet, so the ceiling holds it and is lowered to the goal as that page sheds weight.
  */
-export const FIRST_LOAD_BUDGET_BYTES = 220 * 1024;
+export const FIRST_LOAD_BUDGET_BYTES = 175 * 1024;
 export const FIRST_LOAD_GOAL_BYTES = 170 * 1024;
 
 /** The pages people arrive on from outside, and the module of each screen (the route table's lazy import). */
@@ -105,6 +106,18 @@ export function firstLoadFiles(manifest: Manifest, routeModule: string): string[
 export async function gzipSize(file: string, dist = WEB_DIST): Promise<number> {
   const content = await readFile(path.join(dist, file));
   return gzipSync(content, { level: constants.Z_BEST_COMPRESSION }).length;
+}
+
+/** Whether a built chunk holds zod: its sourcemap names a zod module, or its code reads zod's `_zod`. */
+export async function holdsZod(file: string, dist = WEB_DIST): Promise<boolean> {
+  const mapPath = path.join(dist, `${file}.map`);
+  const sources: string[] = existsSync(mapPath)
+    ? ((JSON.parse(await readFile(mapPath, 'utf8')) as { sources?: string[] }).sources ?? [])
+    : [];
+  if (sources.some((source) => /node_modules\/zod\/|packages\/shared\/src\/zod\.ts$/.test(source)))
+    return true;
+  // zod 4 keeps every schema's internals under `_zod`, a property name minifiers leave as it is.
+  return /\b_zod\b/.test(await readFile(path.join(dist, file), 'utf8'));
 }
 
 export type RouteSize = { route: string; files: string[]; gzipBytes: number };

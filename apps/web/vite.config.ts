@@ -1,9 +1,10 @@
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress.ts';
+import { publicEnvDefines } from './build/public-env.ts';
 
 // The Fastify server owns /api (HTTP and the /api/realtime WebSocket) and the dev mailbox under /dev.
 const backend = 'http://localhost:3000';
@@ -20,7 +21,9 @@ const asSameOrigin = {
   },
 };
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
+  // A wrong VITE_PUBLIC_* value stops the build here; the browser gets the checked values compiled in.
+  define: publicEnvDefines(loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_PUBLIC_')),
   plugins: [
     react(),
     tailwindcss(),
@@ -90,4 +93,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

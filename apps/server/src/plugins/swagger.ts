@@ -1,4 +1,4 @@
-import { ApiErrorBodySchema } from '@app/shared/errors/error-codes';
+import { ApiErrorBodySchema } from '@app/shared/errors/error-body.schemas';
 import { ListingSchema, OwnListingSchema } from '@app/shared/listings/listings.schemas';
 import {
   API_RATE_LIMIT,

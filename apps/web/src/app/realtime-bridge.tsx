@@ -1,4 +1,4 @@
-import { ACCOUNT_SUSPENDED_MESSAGE } from '@app/shared/admin/admin-users.schemas';
+import { ACCOUNT_SUSPENDED_MESSAGE } from '@app/shared/admin/admin-users-rules';
 import type { SessionEndReason } from '@app/shared/realtime/realtime-events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';

@@ -21,3 +21,23 @@ describe('isRuleRefusal', () => {
     expect(isRuleRefusal({ code: NETWORK_ERROR_CODE, message: 'Offline' })).toBe(false);
   });
 });
+
+describe('parseApiError', () => {
+  it('reads the server’s error shape, with its details, and nothing that only looks like it', async () => {
+    expect(
+      await refusal({
+        status: 409,
+        body: { error: { code: 'CONFLICT', message: 'Taken', details: { n: 1 } } },
+      }),
+    ).toEqual({ code: 'CONFLICT', message: 'Taken', status: 409, details: { n: 1 } });
+    expect(await refusal({ status: 400, body: { error: { code: 400, message: 'Bad' } } })).toMatchObject({
+      code: 'UNKNOWN',
+      status: 400,
+    });
+    expect(parseApiError({ error: { code: 'FORBIDDEN', message: 'No' } })).toEqual({
+      code: 'FORBIDDEN',
+      message: 'No',
+    });
+    expect(parseApiError({ error: null })).toMatchObject({ code: 'UNKNOWN' });
+  });
+});

@@ -1,9 +1,4 @@
-import {
-  ApiErrorBodySchema,
-  ERROR_CODES,
-  ERROR_STATUS,
-  type ErrorCode,
-} from '@app/shared/errors/error-codes';
+import { ERROR_CODES, ERROR_STATUS, type ErrorCode, isApiErrorBody } from '@app/shared/errors/error-codes';
 import { OFFLINE_COPY_HEADER } from './offline';
 import { takePreloadedAnswer } from './preloaded-answers';
 import { serverConnection } from './server-connection';
@@ -56,8 +51,7 @@ export function isServerUnreachable(error: unknown): boolean {
 export function parseApiError(error: unknown): ApiError {
   if (error instanceof ApiRequestError)
     return { code: error.code, message: error.message, status: error.status, details: error.details };
-  const body = ApiErrorBodySchema.safeParse(error);
-  if (body.success) return { code: body.data.error.code, message: body.data.error.message };
+  if (isApiErrorBody(error)) return { code: error.error.code, message: error.error.message };
   if (error instanceof TypeError) {
     // fetch rejects with a TypeError when the network is down or the server cannot be reached.
     return {
@@ -118,14 +112,8 @@ async function request<T>(
     else serverConnection.markReachable();
     return data as T;
   }
-  const parsed = ApiErrorBodySchema.safeParse(data);
-  const error = parsed.success
-    ? new ApiRequestError(
-        response.status,
-        parsed.data.error.code,
-        parsed.data.error.message,
-        parsed.data.error.details,
-      )
+  const error = isApiErrorBody(data)
+    ? new ApiRequestError(response.status, data.error.code, data.error.message, data.error.details)
     : new ApiRequestError(response.status, response.status >= 500 ? 'INTERNAL' : 'UNKNOWN', GENERIC_MESSAGE);
   if (isServerUnreachable(error)) serverConnection.markLost();
   else serverConnection.markReachable();

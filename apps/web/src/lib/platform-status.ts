@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@app/shared/catalog/catalog';
-import { type PlatformStatus, PlatformStatusSchema } from '@app/shared/settings/settings.schemas';
+import type { PlatformStatus } from '@app/shared/settings/settings.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 
@@ -17,7 +17,7 @@ export const PLATFORM_SWITCH_ERROR_CODES: ReadonlySet<string> = new Set([
 ]);
 
 export async function getPlatformStatus(signal?: AbortSignal): Promise<PlatformStatus> {
-  return PlatformStatusSchema.parse(await api.get('/api/settings/platform', { signal }));
+  return api.get<PlatformStatus>('/api/settings/platform', { signal });
 }
 
 export const platformStatusQueryOptions = () =>

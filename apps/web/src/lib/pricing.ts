@@ -1,9 +1,9 @@
-import { type Pricing, PricingSchema } from '@app/shared/settings/settings.schemas';
+import type { Pricing } from '@app/shared/settings/settings.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export async function getPricing(signal?: AbortSignal): Promise<Pricing> {
-  return PricingSchema.parse(await api.get('/api/settings/pricing', { signal }));
+  return api.get<Pricing>('/api/settings/pricing', { signal });
 }
 
 /** Plans and fees change only when an admin edits the settings: keep them for a few minutes. */

@@ -1,4 +1,4 @@
-import { type PublicConfig, PublicConfigSchema } from '@app/shared/ads/ads.schemas';
+import type { PublicConfig } from '@app/shared/ads/ads.schemas';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api-client';
 
@@ -6,13 +6,10 @@ let pending: Promise<PublicConfig> | null = null;
 
 /** GET /api/config/public, fetched once per page load (a failure is retried on the next call). */
 export function getPublicConfig(): Promise<PublicConfig> {
-  pending ??= api
-    .get('/api/config/public')
-    .then((body) => PublicConfigSchema.parse(body))
-    .catch((err: unknown) => {
-      pending = null;
-      throw err;
-    });
+  pending ??= api.get<PublicConfig>('/api/config/public').catch((err: unknown) => {
+    pending = null;
+    throw err;
+  });
   return pending;
 }
 

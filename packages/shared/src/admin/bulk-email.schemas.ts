@@ -162,6 +162,7 @@ export const BulkEmailCampaignSchema = z.object({
 });
 export type BulkEmailCampaign = z.infer<typeof BulkEmailCampaignSchema>;
 export const BulkEmailCampaignListSchema = z.object({ campaigns: z.array(BulkEmailCampaignSchema) });
+export type BulkEmailCampaignList = z.infer<typeof BulkEmailCampaignListSchema>;
 
 /**
  * The answer to a send. Test mode sends one email at once and answers with the counts (the spec's

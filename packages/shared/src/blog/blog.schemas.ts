@@ -189,6 +189,8 @@ export type BlogPostPage = z.infer<typeof BlogPostPageSchema>;
 
 export const BlogCategoryListSchema = z.object({ categories: z.array(BlogCategorySchema) });
 export const BlogTagListSchema = z.object({ tags: z.array(BlogTagSchema) });
+export type BlogCategoryList = z.infer<typeof BlogCategoryListSchema>;
+export type BlogTagList = z.infer<typeof BlogTagListSchema>;
 
 const optionalText = (max: number) =>
   z
@@ -229,3 +231,4 @@ export const CreateBlogTermBodySchema = z
   .strict();
 
 export const AdminBlogPostListSchema = z.object({ posts: z.array(BlogPostSummarySchema) });
+export type AdminBlogPostList = z.infer<typeof AdminBlogPostListSchema>;

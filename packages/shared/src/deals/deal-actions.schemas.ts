@@ -1,6 +1,6 @@
 /** What parties do with deals (offer, Buy Now, the machine's actions) and what the deal card shows. */
 import { isInfinite, MAX_INPUT_NUMBER } from '../input-limits.ts';
-import { AmountSchema } from '../money/money.ts';
+import { AmountSchema } from '../money/money.schemas.ts';
 import * as z from '../zod.ts';
 import { commissionShare } from './deal-commission.schemas.ts';
 import { DEAL_CONSTANTS, DEAL_MESSAGES } from './deal-common.schemas.ts';

@@ -35,6 +35,7 @@ export const WireTransferSchema = z.object({
 });
 export type WireTransfer = z.infer<typeof WireTransferSchema>;
 export const WireTransferListSchema = z.object({ wireTransfers: z.array(WireTransferSchema) });
+export type WireTransferList = z.infer<typeof WireTransferListSchema>;
 
 export const WireTransferIdParamsSchema = z.object({ id: uuid(DEAL_MESSAGES.invalidWireTransferId) });
 export const ListWireTransfersQuerySchema = z.object({

@@ -1,5 +1,3 @@
-import * as z from '../zod.ts';
-
 /** Every error code the API may answer with; the browser branches on a few of them. */
 export const ERROR_CODES = [
   /** The request body, query or params did not match the contract. */
@@ -68,12 +66,19 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   INTERNAL: 500,
 };
 
-/** The one error shape on the wire. */
-export const ApiErrorBodySchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    details: z.unknown().optional(),
-  }),
-});
-export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
+/** The one error shape on the wire (its schema, for the server and the API document: error-body.schemas.ts). */
+export type ApiErrorBody = { error: { code: string; message: string; details?: unknown } };
+
+/** Whether an answer has the error shape; the browser reads error answers with it, without zod. */
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const { error } = value;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    typeof error.code === 'string' &&
+    'message' in error &&
+    typeof error.message === 'string'
+  );
+}

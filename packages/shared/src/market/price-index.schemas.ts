@@ -1,7 +1,9 @@
-import { LISTING_CATEGORIES, LISTING_UNITS } from '../listings/listings.schemas.ts';
+import { LISTING_CATEGORIES, LISTING_UNITS } from '../listings/listing-rules.ts';
 import * as z from '../zod.ts';
 import { MATERIAL_GRADE_IDS } from './grades.ts';
-import { INDEX_POINT_SOURCES } from './price-index.ts';
+import { COMPARE_BATCH_MAX, INDEX_POINT_SOURCES, SERIES_DAYS, type SeriesDays } from './price-index.ts';
+
+export { COMPARE_BATCH_MAX, SERIES_DAYS, type SeriesDays } from './price-index.ts';
 
 /**
  * The price index API (issue 10, "Prices and trends"); the rule lives in ./price-index.ts. All public.
@@ -11,9 +13,6 @@ import { INDEX_POINT_SOURCES } from './price-index.ts';
  * - POST /api/market/compare/batch                       ← CompareBatchBodySchema → CompareBatchResultSchema
  * Realtime broadcast { type: 'market.index.updated', computedAt } after each recompute; /market refetches.
  */
-
-export const SERIES_DAYS = [30, 90, 365] as const;
-export type SeriesDays = (typeof SERIES_DAYS)[number];
 
 export const IndexPointSourceSchema = z.enum(INDEX_POINT_SOURCES);
 
@@ -102,8 +101,6 @@ export const IndexComparisonSchema = z.object({
   label: z.string().nullable(),
 });
 export type IndexComparison = z.infer<typeof IndexComparisonSchema>;
-
-export const COMPARE_BATCH_MAX = 100;
 
 export const CompareBatchBodySchema = z
   .object({

@@ -17,6 +17,13 @@ export type PriceObservation = {
   source: PriceObservationSource;
 };
 
+/** The periods /market's chart offers, in days. */
+export const SERIES_DAYS = [30, 90, 365] as const;
+export type SeriesDays = (typeof SERIES_DAYS)[number];
+
+/** The most prices one compare request may ask about. */
+export const COMPARE_BATCH_MAX = 100;
+
 export const INDEX_POINT_SOURCES = ['deals', 'deals+listings', 'listings', 'carried forward'] as const;
 export type IndexPointSource = (typeof INDEX_POINT_SOURCES)[number];
 

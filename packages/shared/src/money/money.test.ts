@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { AmountSchema } from './money.schemas.ts';
 import {
   AMOUNT_TOO_LARGE_MESSAGE,
-  AmountSchema,
   applyRateBps,
   checkAmount,
   dollarsToCents,

@@ -1,5 +1,3 @@
-import * as z from '../zod.ts';
-
 /** Money is integer cents everywhere; dollars exist only at the edges (forms, display, provider calls). */
 export const CURRENCY = 'USD';
 /** The largest amount the shared amount check accepts, in dollars. */
@@ -30,24 +28,6 @@ export function checkAmount(value: unknown): AmountCheck {
   const cents = roundToCents(n) + 0; // + 0 turns -0 into 0
   return { ok: true, dollars: cents / 100, cents };
 }
-
-/** The amount check as a zod schema: the value becomes dollars rounded to 2 decimals. */
-export const AmountSchema = z
-  .union([z.number(), z.string()], {
-    // zod refuses ±Infinity (JSON's 1e400) as a number: the amount check's own words for it.
-    error: (issue) => {
-      const checked = checkAmount(issue.input);
-      return checked.ok ? undefined : checked.message;
-    },
-  })
-  .transform((value, ctx) => {
-    const checked = checkAmount(value);
-    if (!checked.ok) {
-      ctx.addIssue({ code: 'custom', message: checked.message });
-      return z.NEVER;
-    }
-    return checked.dollars;
-  });
 
 /** Dollars (number or numeric string) to integer cents, through the amount check; throws with its message. */
 export function dollarsToCents(value: number | string): number {

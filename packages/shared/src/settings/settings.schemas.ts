@@ -1,6 +1,8 @@
 import { PRODUCT_NAME } from '../catalog/catalog.ts';
 import * as z from '../zod.ts';
 
+export { PLATFORM_MESSAGES } from './platform-messages.ts';
+
 const cents = (max: number) => z.number().int('Must be a whole number of cents').min(0).max(max);
 const bps = z.number().int('Must be whole basis points').min(0).max(10_000);
 
@@ -200,14 +202,6 @@ export const PLATFORM_STATUS_KEYS: readonly SettingKey[] = [
   'platform.name',
   'deals.escrow_required',
 ];
-
-/** The messages of the switches on /admin/system, shared by the server's refusals and the web's notices. */
-export const PLATFORM_MESSAGES = {
-  maintenance: (name: string) =>
-    `${name} is down for scheduled maintenance. We'll be back shortly; thank you for your patience.`,
-  registrationsClosed: 'New registrations are currently closed. Please check back later.',
-  newListingsClosed: 'New listings are temporarily disabled. Please try again later.',
-} as const;
 
 export const BACKUP_FREQUENCY_LABELS = {
   '6h': 'Every 6 hours',

@@ -1,11 +1,11 @@
-import { type AdminOverview, adminOverviewSchema } from '@app/shared/admin/admin-overview.schemas';
+import type { AdminOverview } from '@app/shared/admin/admin-overview.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export type { AdminOverview } from '@app/shared/admin/admin-overview.schemas';
 
 export async function getAdminOverview(signal?: AbortSignal): Promise<AdminOverview> {
-  return adminOverviewSchema.parse(await api.get('/api/admin/overview', { signal }));
+  return api.get<AdminOverview>('/api/admin/overview', { signal });
 }
 
 export const adminOverviewKey = ['admin', 'overview'] as const;

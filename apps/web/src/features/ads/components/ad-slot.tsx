@@ -5,7 +5,7 @@ import {
   canRefreshAdSlot,
   initialAdSlotState,
   nextAdSlotState,
-} from '@app/shared/ads/ads.schemas';
+} from '@app/shared/ads/ad-rules';
 import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck, Sparkles } from 'lucide-react';
 import { useEffect, useReducer, useRef } from 'react';

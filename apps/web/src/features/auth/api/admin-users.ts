@@ -1,10 +1,8 @@
-import {
-  type ADMIN_USER_STATUSES,
-  type AdminRecord,
-  AdminRecordListSchema,
-  AdminRecordSchema,
-  type AdminUserPage,
-  AdminUserPageSchema,
+import type {
+  ADMIN_USER_STATUSES,
+  AdminRecord,
+  AdminRecordList,
+  AdminUserPage,
 } from '@app/shared/admin/admin-users.schemas';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -21,7 +19,7 @@ export const useAdmins = () =>
     queryOptions({
       queryKey: adminAdminsKey,
       queryFn: async ({ signal }): Promise<AdminRecord[]> =>
-        AdminRecordListSchema.parse(await api.get('/api/admin/admins', { signal })).items,
+        (await api.get<AdminRecordList>('/api/admin/admins', { signal })).items,
     }),
   );
 
@@ -31,7 +29,7 @@ export const useAdminUsers = (filter: { q: string; status: AdminUserStatus; page
     queryOptions({
       queryKey: [...adminUsersKey, filter.status, filter.q, filter.page],
       queryFn: async ({ signal }): Promise<AdminUserPage> =>
-        AdminUserPageSchema.parse(await api.get('/api/admin/users', { query: filter, signal })),
+        api.get<AdminUserPage>('/api/admin/users', { query: filter, signal }),
       placeholderData: keepPreviousData,
     }),
   );
@@ -52,9 +50,7 @@ function useInvalidating<T>(mutationFn: (input: T) => Promise<unknown>) {
 
 /** POST /api/admin/admins {email} */
 export const useAddAdmin = () =>
-  useInvalidating(async (email: string) =>
-    AdminRecordSchema.parse(await api.post('/api/admin/admins', { email })),
-  );
+  useInvalidating(async (email: string) => api.post<AdminRecord>('/api/admin/admins', { email }));
 
 /** DELETE /api/admin/admins/:id */
 export const useRemoveAdmin = () =>

@@ -1,4 +1,4 @@
-import { type Me, MeSchema } from '@app/shared/accounts/accounts.schemas';
+import type { Me } from '@app/shared/accounts/accounts.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isServerUnreachable } from '@/lib/api-client';
 import { ME_QUERY_KEY } from '@/lib/auth-client';
@@ -15,7 +15,7 @@ export const SIGNED_OUT_ME: Me = {
 };
 
 export async function getMe(signal?: AbortSignal): Promise<Me> {
-  return MeSchema.parse(await api.get('/api/me', { signal }));
+  return api.get<Me>('/api/me', { signal });
 }
 
 export const getMeQueryOptions = () =>

@@ -1,4 +1,4 @@
-import { type SecurityOverview, SecurityOverviewSchema } from '@app/shared/admin/admin-security.schemas';
+import type { SecurityOverview } from '@app/shared/admin/admin-security.schemas';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -16,9 +16,7 @@ export async function getSecurityOverview(
   auditPage: number,
   signal?: AbortSignal,
 ): Promise<SecurityOverview> {
-  return SecurityOverviewSchema.parse(
-    await api.get(`/api/admin/security/overview?auditPage=${auditPage}`, { signal }),
-  );
+  return api.get<SecurityOverview>(`/api/admin/security/overview?auditPage=${auditPage}`, { signal });
 }
 
 export const getSecurityOverviewQueryOptions = (auditPage: number) =>

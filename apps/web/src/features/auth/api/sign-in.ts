@@ -1,8 +1,4 @@
-import {
-  type SignInBody,
-  type SignInResponse,
-  SignInResponseSchema,
-} from '@app/shared/accounts/accounts.schemas';
+import type { SignInBody, SignInResponse } from '@app/shared/accounts/accounts.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { clearOfflineCopies } from '@/lib/offline';
@@ -13,7 +9,7 @@ import { meQueryKey } from './get-me';
 export const SUBSCRIPTION_RECHECK_DELAY_MS = 100;
 
 export async function signIn(body: SignInBody): Promise<SignInResponse> {
-  return SignInResponseSchema.parse(await api.post('/api/accounts/sign-in', body));
+  return api.post<SignInResponse>('/api/accounts/sign-in', body);
 }
 
 export function useSignIn() {

@@ -1,10 +1,10 @@
-import { type Me, MeSchema, type UpdateProfileBody } from '@app/shared/accounts/accounts.schemas';
+import type { Me, UpdateProfileBody } from '@app/shared/accounts/accounts.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { meQueryKey } from './get-me';
 
 export async function updateProfile(body: UpdateProfileBody): Promise<Me> {
-  return MeSchema.parse(await api.patch('/api/me/profile', body));
+  return api.patch<Me>('/api/me/profile', body);
 }
 
 export function useUpdateProfile() {

@@ -1,9 +1,9 @@
-import { type RedirectUrl, RedirectUrlSchema } from '@app/shared/billing/billing.schemas';
+import type { RedirectUrl } from '@app/shared/billing/billing.schemas';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export async function createCheckout(): Promise<RedirectUrl> {
-  return RedirectUrlSchema.parse(await api.post('/api/billing/checkout', {}));
+  return api.post<RedirectUrl>('/api/billing/checkout', {});
 }
 
 /** POST /api/billing/checkout: the payment provider's checkout page for Premium. */

@@ -1,9 +1,9 @@
-import { type RedirectUrl, RedirectUrlSchema } from '@app/shared/billing/billing.schemas';
+import type { RedirectUrl } from '@app/shared/billing/billing.schemas';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export async function createPortal(): Promise<RedirectUrl> {
-  return RedirectUrlSchema.parse(await api.post('/api/billing/portal', {}));
+  return api.post<RedirectUrl>('/api/billing/portal', {});
 }
 
 /** POST /api/billing/portal: the payment provider's customer portal (cancel, resume, update card). */

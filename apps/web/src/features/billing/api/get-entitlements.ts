@@ -1,10 +1,10 @@
-import { EntitlementsSchema, type EntitlementsView } from '@app/shared/billing/billing.schemas';
+import type { EntitlementsView } from '@app/shared/billing/billing.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { billingQueryKey } from './get-subscription';
 
 export async function getEntitlements(signal?: AbortSignal): Promise<EntitlementsView> {
-  return EntitlementsSchema.parse(await api.get('/api/billing/entitlements', { signal }));
+  return api.get<EntitlementsView>('/api/billing/entitlements', { signal });
 }
 
 export const getEntitlementsQueryOptions = (userId: string | undefined) =>

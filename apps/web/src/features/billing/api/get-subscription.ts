@@ -1,11 +1,11 @@
-import { type SubscriptionStatus, SubscriptionStatusSchema } from '@app/shared/billing/billing.schemas';
+import type { SubscriptionStatus } from '@app/shared/billing/billing.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export const billingQueryKey = ['billing'] as const;
 
 export async function getSubscription(signal?: AbortSignal): Promise<SubscriptionStatus> {
-  return SubscriptionStatusSchema.parse(await api.get('/api/billing/subscription', { signal }));
+  return api.get<SubscriptionStatus>('/api/billing/subscription', { signal });
 }
 
 /** Keyed by user, so a cached answer never outlives the session it belongs to. */

@@ -1,4 +1,4 @@
-import { type SubscriptionStatus, SubscriptionStatusSchema } from '@app/shared/billing/billing.schemas';
+import type { SubscriptionStatus } from '@app/shared/billing/billing.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { ME_QUERY_KEY } from '@/lib/auth-client';
@@ -6,7 +6,7 @@ import { getEntitlementsQueryOptions } from './get-entitlements';
 import { getSubscriptionQueryOptions } from './get-subscription';
 
 export async function refreshSubscription(): Promise<SubscriptionStatus> {
-  return SubscriptionStatusSchema.parse(await api.post('/api/billing/subscription/refresh', {}));
+  return api.post<SubscriptionStatus>('/api/billing/subscription/refresh', {});
 }
 
 /** POST /api/billing/subscription/refresh: the status card's Refresh (re-reads the payment provider). */

@@ -1,4 +1,4 @@
-import { type SubscriptionStatus, SubscriptionStatusSchema } from '@app/shared/billing/billing.schemas';
+import type { SubscriptionStatus } from '@app/shared/billing/billing.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { ME_QUERY_KEY } from '@/lib/auth-client';
@@ -6,7 +6,7 @@ import { getEntitlementsQueryOptions } from './get-entitlements';
 import { getSubscriptionQueryOptions } from './get-subscription';
 
 export async function refundSubscription(): Promise<SubscriptionStatus> {
-  return SubscriptionStatusSchema.parse(await api.post('/api/billing/subscription/refund', {}));
+  return api.post<SubscriptionStatus>('/api/billing/subscription/refund', {});
 }
 
 /** POST /api/billing/subscription/refund: the money-back guarantee (cancel now, full refund). */

@@ -1,10 +1,10 @@
-import { type BlogCategory, BlogCategorySchema } from '@app/shared/blog/blog.schemas';
+import type { BlogCategory } from '@app/shared/blog/blog.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { blogKeys } from './blog-keys';
 
 export async function createBlogCategory(name: string): Promise<BlogCategory> {
-  return BlogCategorySchema.parse(await api.post('/api/admin/blog/categories', { name }));
+  return api.post<BlogCategory>('/api/admin/blog/categories', { name });
 }
 
 /** POST /api/admin/blog/categories (201): the editor's "New category". */

@@ -1,10 +1,10 @@
-import { type BlogPost, BlogPostSchema } from '@app/shared/blog/blog.schemas';
+import type { BlogPost } from '@app/shared/blog/blog.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { blogKeys } from './blog-keys';
 
 export async function getAdminBlogPost(id: string, signal?: AbortSignal): Promise<BlogPost> {
-  return BlogPostSchema.parse(await api.get(`/api/admin/blog/posts/${encodeURIComponent(id)}`, { signal }));
+  return api.get<BlogPost>(`/api/admin/blog/posts/${encodeURIComponent(id)}`, { signal });
 }
 
 /** GET /api/admin/blog/posts/:id: the editor's post, in any status. */

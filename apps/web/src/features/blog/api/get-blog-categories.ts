@@ -1,10 +1,10 @@
-import { type BlogCategory, BlogCategoryListSchema } from '@app/shared/blog/blog.schemas';
+import type { BlogCategory, BlogCategoryList } from '@app/shared/blog/blog.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { blogKeys } from './blog-keys';
 
 export async function getBlogCategories(signal?: AbortSignal): Promise<BlogCategory[]> {
-  return BlogCategoryListSchema.parse(await api.get('/api/blog/categories', { signal })).categories;
+  return (await api.get<BlogCategoryList>('/api/blog/categories', { signal })).categories;
 }
 
 export const getBlogCategoriesQueryOptions = () =>

@@ -1,10 +1,10 @@
-import { type BlogPost, BlogPostSchema } from '@app/shared/blog/blog.schemas';
+import type { BlogPost } from '@app/shared/blog/blog.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { blogKeys } from './blog-keys';
 
 export async function getBlogPost(slug: string, signal?: AbortSignal): Promise<BlogPost> {
-  return BlogPostSchema.parse(await api.get(`/api/blog/posts/${encodeURIComponent(slug)}`, { signal }));
+  return api.get<BlogPost>(`/api/blog/posts/${encodeURIComponent(slug)}`, { signal });
 }
 
 export const getBlogPostQueryOptions = (slug: string) =>

@@ -1,4 +1,4 @@
-import { type BlogPostPage, BlogPostPageSchema } from '@app/shared/blog/blog.schemas';
+import type { BlogPostPage } from '@app/shared/blog/blog.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { blogKeys } from './blog-keys';
@@ -7,7 +7,7 @@ import { blogKeys } from './blog-keys';
 export type BlogFilters = { page: number; category?: string; q?: string };
 
 export async function getBlogPosts(filters: BlogFilters, signal?: AbortSignal): Promise<BlogPostPage> {
-  return BlogPostPageSchema.parse(await api.get('/api/blog/posts', { query: filters, signal }));
+  return api.get<BlogPostPage>('/api/blog/posts', { query: filters, signal });
 }
 
 export const getBlogPostsQueryOptions = (filters: BlogFilters) =>

@@ -1,10 +1,10 @@
-import { type BlogTag, BlogTagListSchema } from '@app/shared/blog/blog.schemas';
+import type { BlogTag, BlogTagList } from '@app/shared/blog/blog.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { blogKeys } from './blog-keys';
 
 export async function getBlogTags(signal?: AbortSignal): Promise<BlogTag[]> {
-  return BlogTagListSchema.parse(await api.get('/api/blog/tags', { signal })).tags;
+  return (await api.get<BlogTagList>('/api/blog/tags', { signal })).tags;
 }
 
 /** GET /api/blog/tags: the editor's suggestions. */

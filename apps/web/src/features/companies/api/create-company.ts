@@ -1,10 +1,10 @@
-import { type Company, type CompanyInput, CompanySchema } from '@app/shared/companies/companies.schemas';
+import type { Company, CompanyInput } from '@app/shared/companies/companies.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { companyKeys } from './company-keys';
 
 export async function createCompany(body: CompanyInput): Promise<Company> {
-  return CompanySchema.parse(await api.post('/api/companies', body));
+  return api.post<Company>('/api/companies', body);
 }
 
 /** POST /api/companies: a new company, pending verification. */

@@ -1,8 +1,4 @@
-import {
-  type AdminCompaniesQuery,
-  type AdminCompanyPage,
-  AdminCompanyPageSchema,
-} from '@app/shared/companies/companies.schemas';
+import type { AdminCompaniesQuery, AdminCompanyPage } from '@app/shared/companies/companies.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { companyKeys } from './company-keys';
@@ -11,7 +7,7 @@ export async function getAdminCompanies(
   query: AdminCompaniesQuery,
   signal?: AbortSignal,
 ): Promise<AdminCompanyPage> {
-  return AdminCompanyPageSchema.parse(await api.get('/api/admin/companies', { query, signal }));
+  return api.get<AdminCompanyPage>('/api/admin/companies', { query, signal });
 }
 
 /** GET /api/admin/companies?status&page: every company with its owner and verification record, 50 a page. */

@@ -1,4 +1,4 @@
-import { type ListingPage, ListingPageSchema } from '@app/shared/listings/listings.schemas';
+import type { ListingPage } from '@app/shared/listings/listings.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -6,12 +6,10 @@ import { api } from '@/lib/api-client';
 export const COMPANY_LISTINGS_PAGE_SIZE = 12;
 
 export async function getCompanyListings(sellerId: string, page: number, signal?: AbortSignal) {
-  return ListingPageSchema.parse(
-    await api.get('/api/listings', {
-      query: { sellerId, page, limit: COMPANY_LISTINGS_PAGE_SIZE },
-      signal,
-    }),
-  ) as ListingPage;
+  return api.get<ListingPage>('/api/listings', {
+    query: { sellerId, page, limit: COMPANY_LISTINGS_PAGE_SIZE },
+    signal,
+  });
 }
 
 /** GET /api/listings?sellerId=: the active, visible listings of a company's owner, newest first. */

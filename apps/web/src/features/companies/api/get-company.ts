@@ -1,10 +1,10 @@
-import { type Company, CompanySchema } from '@app/shared/companies/companies.schemas';
+import type { Company } from '@app/shared/companies/companies.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { companyKeys } from './company-keys';
 
 export async function getCompany(id: string, signal?: AbortSignal): Promise<Company> {
-  return CompanySchema.parse(await api.get(`/api/companies/${encodeURIComponent(id)}`, { signal }));
+  return api.get<Company>(`/api/companies/${encodeURIComponent(id)}`, { signal });
 }
 
 export const getCompanyQueryOptions = (id: string) =>

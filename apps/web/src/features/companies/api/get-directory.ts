@@ -1,8 +1,4 @@
-import {
-  COMPANY_LIMITS,
-  type DirectoryPage,
-  DirectoryPageSchema,
-} from '@app/shared/companies/companies.schemas';
+import { COMPANY_LIMITS, type DirectoryPage } from '@app/shared/companies/companies.schemas';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { companyKeys, type DirectoryFilters } from './company-keys';
@@ -13,17 +9,15 @@ export async function getDirectory(
   signal?: AbortSignal,
 ): Promise<DirectoryPage> {
   const { materials, ...rest } = filters;
-  return DirectoryPageSchema.parse(
-    await api.get('/api/companies', {
-      query: {
-        ...rest,
-        materials: materials?.length ? materials.join(',') : undefined,
-        page,
-        limit: COMPANY_LIMITS.directoryPageSize,
-      },
-      signal,
-    }),
-  );
+  return api.get<DirectoryPage>('/api/companies', {
+    query: {
+      ...rest,
+      materials: materials?.length ? materials.join(',') : undefined,
+      page,
+      limit: COMPANY_LIMITS.directoryPageSize,
+    },
+    signal,
+  });
 }
 
 export const getDirectoryQueryOptions = (filters: DirectoryFilters) =>

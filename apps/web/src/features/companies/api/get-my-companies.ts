@@ -1,10 +1,10 @@
-import { type OwnCompanies, OwnCompaniesSchema } from '@app/shared/companies/companies.schemas';
+import type { OwnCompanies } from '@app/shared/companies/companies.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { companyKeys } from './company-keys';
 
 export async function getMyCompanies(signal?: AbortSignal): Promise<OwnCompanies> {
-  return OwnCompaniesSchema.parse(await api.get('/api/me/companies', { signal }));
+  return api.get<OwnCompanies>('/api/me/companies', { signal });
 }
 
 export const getMyCompaniesQueryOptions = (enabled = true) =>

@@ -1,4 +1,4 @@
-import { type Company, type CompanyInput, CompanySchema } from '@app/shared/companies/companies.schemas';
+import type { Company, CompanyInput } from '@app/shared/companies/companies.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { companyKeys } from './company-keys';
@@ -10,7 +10,7 @@ export async function updateCompany({
   id: string;
   body: Partial<CompanyInput>;
 }): Promise<Company> {
-  return CompanySchema.parse(await api.patch(`/api/companies/${encodeURIComponent(id)}`, body));
+  return api.patch<Company>(`/api/companies/${encodeURIComponent(id)}`, body);
 }
 
 /** PATCH /api/companies/:id: the owner edits any subset of the fields. */

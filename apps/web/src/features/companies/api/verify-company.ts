@@ -1,10 +1,10 @@
-import { type AdminCompany, AdminCompanySchema } from '@app/shared/companies/companies.schemas';
+import type { AdminCompany } from '@app/shared/companies/companies.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { companyKeys } from './company-keys';
 
 export async function verifyCompany(id: string): Promise<AdminCompany> {
-  return AdminCompanySchema.parse(await api.post(`/api/admin/companies/${encodeURIComponent(id)}/verify`));
+  return api.post<AdminCompany>(`/api/admin/companies/${encodeURIComponent(id)}/verify`);
 }
 
 /** POST /api/admin/companies/:id/verify: marks the company Verified and emails the owner. */

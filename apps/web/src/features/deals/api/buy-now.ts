@@ -1,10 +1,10 @@
-import { type BuyNowBody, type Deal, DealSchema } from '@app/shared/deals/deals.schemas';
+import type { BuyNowBody, Deal } from '@app/shared/deals/deals.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { dealKeys, LISTINGS_QUERY_ROOT } from './deal-keys';
 
 export async function buyNow(body: BuyNowBody): Promise<Deal> {
-  return DealSchema.parse(await api.post('/api/deals/buy-now', body));
+  return api.post<Deal>('/api/deals/buy-now', body);
 }
 
 /** POST /api/deals/buy-now: a deal at the listed price for the quantity asked (it holds that quantity). */

@@ -1,10 +1,10 @@
-import { type CreateDealBody, type Deal, DealSchema } from '@app/shared/deals/deals.schemas';
+import type { CreateDealBody, Deal } from '@app/shared/deals/deals.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { dealKeys } from './deal-keys';
 
 export async function createDeal(body: CreateDealBody): Promise<Deal> {
-  return DealSchema.parse(await api.post('/api/deals', body));
+  return api.post<Deal>('/api/deals', body);
 }
 
 /** POST /api/deals: Make Offer ("Propose a Deal"). */

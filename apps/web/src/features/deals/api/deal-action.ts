@@ -1,4 +1,4 @@
-import { type Deal, type DealActionBody, type DealList, DealSchema } from '@app/shared/deals/deals.schemas';
+import type { Deal, DealActionBody, DealList } from '@app/shared/deals/deals.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { dealKeys, LISTINGS_QUERY_ROOT } from './deal-keys';
@@ -6,7 +6,7 @@ import { dealKeys, LISTINGS_QUERY_ROOT } from './deal-keys';
 export type DealActionInput = { dealId: string; body: DealActionBody };
 
 export async function applyDealAction({ dealId, body }: DealActionInput): Promise<Deal> {
-  return DealSchema.parse(await api.post(`/api/deals/${encodeURIComponent(dealId)}/actions`, body));
+  return api.post<Deal>(`/api/deals/${encodeURIComponent(dealId)}/actions`, body);
 }
 
 /** POST /api/deals/:id/actions: confirm, counter, reject, cancel, ship, release, refund, early release, dispute. */

@@ -1,4 +1,4 @@
-import { type Deal, DealListSchema } from '@app/shared/deals/deals.schemas';
+import type { Deal, DealList } from '@app/shared/deals/deals.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -6,7 +6,7 @@ export type { Deal } from '@app/shared/deals/deals.schemas';
 export type AdminDealFilter = 'disputed' | 'all';
 
 export async function getAdminDeals(status: AdminDealFilter, signal?: AbortSignal): Promise<Deal[]> {
-  const body = DealListSchema.parse(await api.get('/api/admin/deals', { query: { status }, signal }));
+  const body = await api.get<DealList>('/api/admin/deals', { query: { status }, signal });
   return body.deals;
 }
 

@@ -1,7 +1,7 @@
 import {
   orderPaymentMethods,
   type PaymentMethod,
-  PaymentMethodListSchema,
+  type PaymentMethodList,
 } from '@app/shared/deals/deals.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -9,7 +9,7 @@ import { api } from '@/lib/api-client';
 export type { PaymentMethod } from '@app/shared/deals/deals.schemas';
 
 export async function getAdminPaymentMethods(signal?: AbortSignal): Promise<PaymentMethod[]> {
-  const body = PaymentMethodListSchema.parse(await api.get('/api/admin/payment-methods', { signal }));
+  const body = await api.get<PaymentMethodList>('/api/admin/payment-methods', { signal });
   return orderPaymentMethods(body.methods);
 }
 

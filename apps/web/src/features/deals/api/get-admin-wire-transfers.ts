@@ -1,8 +1,4 @@
-import {
-  type WIRE_TRANSFER_STATUSES,
-  type WireTransfer,
-  WireTransferListSchema,
-} from '@app/shared/deals/deals.schemas';
+import type { WIRE_TRANSFER_STATUSES, WireTransfer, WireTransferList } from '@app/shared/deals/deals.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -13,9 +9,7 @@ export async function getAdminWireTransfers(
   status: WireTransferFilter,
   signal?: AbortSignal,
 ): Promise<WireTransfer[]> {
-  const body = WireTransferListSchema.parse(
-    await api.get('/api/admin/wire-transfers', { query: { status }, signal }),
-  );
+  const body = await api.get<WireTransferList>('/api/admin/wire-transfers', { query: { status }, signal });
   return body.wireTransfers;
 }
 

@@ -1,4 +1,4 @@
-import { PricingSchema } from '@app/shared/settings/settings.schemas';
+import type { Pricing } from '@app/shared/settings/settings.schemas';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -12,7 +12,7 @@ export const DEFAULT_COMMISSION_RATE_BPS = 300;
 export function useCommissionRateBps() {
   const pricing = useQuery({
     queryKey: ['settings', 'pricing'] as const,
-    queryFn: async ({ signal }) => PricingSchema.parse(await api.get('/api/settings/pricing', { signal })),
+    queryFn: async ({ signal }) => api.get<Pricing>('/api/settings/pricing', { signal }),
     staleTime: 5 * 60_000,
   });
   return {

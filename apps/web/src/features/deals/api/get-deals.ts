@@ -1,10 +1,10 @@
-import { DEAL_CONSTANTS, type DealList, DealListSchema } from '@app/shared/deals/deals.schemas';
+import { DEAL_CONSTANTS, type DealList } from '@app/shared/deals/deals.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { dealKeys } from './deal-keys';
 
 export async function getDeals(signal?: AbortSignal): Promise<DealList> {
-  return DealListSchema.parse(await api.get('/api/deals', { signal }));
+  return api.get<DealList>('/api/deals', { signal });
 }
 
 /** An initiated deal both sides confirmed is about to become agreed: the screen rechecks it shortly. */

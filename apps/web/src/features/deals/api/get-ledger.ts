@@ -1,11 +1,11 @@
-import { type LedgerSummary, LedgerSummarySchema } from '@app/shared/ledger/ledger.schemas';
+import type { LedgerSummary } from '@app/shared/ledger/ledger.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export type { EscrowMismatch, LedgerSummary } from '@app/shared/ledger/ledger.schemas';
 
 export async function getLedger(signal?: AbortSignal): Promise<LedgerSummary> {
-  return LedgerSummarySchema.parse(await api.get('/api/admin/ledger', { signal }));
+  return api.get<LedgerSummary>('/api/admin/ledger', { signal });
 }
 
 export const ledgerKey = ['admin', 'ledger'] as const;

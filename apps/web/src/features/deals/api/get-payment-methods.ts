@@ -1,7 +1,7 @@
 import {
   orderPaymentMethods,
   type PaymentMethod,
-  PaymentMethodListSchema,
+  type PaymentMethodList,
   paymentMethodsForTotal,
 } from '@app/shared/deals/deals.schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -9,9 +9,10 @@ import { api } from '@/lib/api-client';
 import { dealKeys } from './deal-keys';
 
 export async function getPaymentMethods(totalCents: number, signal?: AbortSignal): Promise<PaymentMethod[]> {
-  const { methods } = PaymentMethodListSchema.parse(
-    await api.get('/api/payment-methods', { query: { totalCents }, signal }),
-  );
+  const { methods } = await api.get<PaymentMethodList>('/api/payment-methods', {
+    query: { totalCents },
+    signal,
+  });
   // The server already orders and filters; applying the same shared rules again costs nothing.
   return paymentMethodsForTotal(orderPaymentMethods(methods), totalCents);
 }

@@ -1,4 +1,4 @@
-import { type PayoutStatement, PayoutStatementSchema } from '@app/shared/deals/deals.schemas';
+import type { PayoutStatement } from '@app/shared/deals/deals.schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { dealKeys } from './deal-keys';
@@ -6,7 +6,7 @@ import { dealKeys } from './deal-keys';
 export type Period = { from: string; to: string };
 
 export async function getPayouts(period: Period, signal?: AbortSignal): Promise<PayoutStatement> {
-  return PayoutStatementSchema.parse(await api.get('/api/deals/payouts', { query: period, signal }));
+  return api.get<PayoutStatement>('/api/deals/payouts', { query: period, signal });
 }
 
 /** The CSV download of the same statement (the browser saves it under the server's file name). */

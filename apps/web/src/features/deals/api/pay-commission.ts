@@ -1,8 +1,4 @@
-import {
-  type PayCommissionBody,
-  type PayCommissionResult,
-  PayCommissionResultSchema,
-} from '@app/shared/deals/deals.schemas';
+import type { PayCommissionBody, PayCommissionResult } from '@app/shared/deals/deals.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { dealKeys } from './deal-keys';
@@ -10,9 +6,7 @@ import { dealKeys } from './deal-keys';
 export type PayCommissionInput = { dealId: string; body: PayCommissionBody };
 
 export async function payCommission({ dealId, body }: PayCommissionInput): Promise<PayCommissionResult> {
-  return PayCommissionResultSchema.parse(
-    await api.post(`/api/deals/${encodeURIComponent(dealId)}/commission`, body),
-  );
+  return api.post<PayCommissionResult>(`/api/deals/${encodeURIComponent(dealId)}/commission`, body);
 }
 
 /** POST /api/deals/:id/commission: records who pays and answers the checkout of the caller's share. */

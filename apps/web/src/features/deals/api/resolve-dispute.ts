@@ -1,4 +1,4 @@
-import { type Deal, DealSchema } from '@app/shared/deals/deals.schemas';
+import type { Deal } from '@app/shared/deals/deals.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { adminDealsKey } from './get-admin-deals';
@@ -12,7 +12,7 @@ export async function resolveDispute({
   id: string;
   action: DisputeResolution;
 }): Promise<Deal> {
-  return DealSchema.parse(await api.post(`/api/admin/deals/${encodeURIComponent(id)}/actions`, { action }));
+  return api.post<Deal>(`/api/admin/deals/${encodeURIComponent(id)}/actions`, { action });
 }
 
 /** POST /api/admin/deals/:id/actions {action: release-escrow | refund-escrow}: settles a dispute. */

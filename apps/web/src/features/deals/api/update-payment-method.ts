@@ -1,8 +1,4 @@
-import {
-  type PaymentMethod,
-  PaymentMethodSchema,
-  type UpdatePaymentMethodBody,
-} from '@app/shared/deals/deals.schemas';
+import type { PaymentMethod, UpdatePaymentMethodBody } from '@app/shared/deals/deals.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { adminPaymentMethodsKey } from './get-admin-payment-methods';
@@ -14,9 +10,7 @@ export async function updatePaymentMethod({
   id: string;
   changes: UpdatePaymentMethodBody;
 }): Promise<PaymentMethod> {
-  return PaymentMethodSchema.parse(
-    await api.patch(`/api/admin/payment-methods/${encodeURIComponent(id)}`, changes),
-  );
+  return api.patch<PaymentMethod>(`/api/admin/payment-methods/${encodeURIComponent(id)}`, changes);
 }
 
 /**

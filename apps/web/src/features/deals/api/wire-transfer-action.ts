@@ -1,4 +1,4 @@
-import { type WireTransfer, WireTransferSchema } from '@app/shared/deals/deals.schemas';
+import type { WireTransfer } from '@app/shared/deals/deals.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { adminDealsKey } from './get-admin-deals';
@@ -27,9 +27,7 @@ export async function runWireTransferAction({
         ? { adminNotes }
         : {}
       : undefined;
-  return WireTransferSchema.parse(
-    await api.post(`/api/admin/wire-transfers/${encodeURIComponent(id)}/${action}`, body),
-  );
+  return api.post<WireTransfer>(`/api/admin/wire-transfers/${encodeURIComponent(id)}/${action}`, body);
 }
 
 /**

@@ -1,5 +1,5 @@
-import { DEAL_MESSAGES } from '@app/shared/deals/deal-common.schemas';
-import { type Listing, soldLabel } from '@app/shared/listings/listings.schemas';
+import { soldLabel } from '@app/shared/listings/listing-rules';
+import type { Listing } from '@app/shared/listings/listings.schemas';
 import { HandCoins, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -50,7 +50,10 @@ export function ListingDealButtons({
   const onBuyNow = () => {
     if (!user) dialog.open('signin');
     else if (user.id === listing.userId)
-      toast.error(DEAL_MESSAGES.cannotBuyOwn, { description: DEAL_MESSAGES.cannotBuyOwnDescription });
+      // The owner's card offers no Buy Now, so this refusal is rare: its words load with it, not with the page.
+      void import('@app/shared/deals/deal-messages').then(({ DEAL_MESSAGES }) =>
+        toast.error(DEAL_MESSAGES.cannotBuyOwn, { description: DEAL_MESSAGES.cannotBuyOwnDescription }),
+      );
     else setBuying(true);
   };
 

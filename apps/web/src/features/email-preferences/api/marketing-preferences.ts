@@ -1,10 +1,10 @@
-import { type MarketingPreferences, MarketingPreferencesSchema } from '@app/shared/admin/bulk-email.schemas';
+import type { MarketingPreferences } from '@app/shared/admin/bulk-email.schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { emailPreferencesKeys } from './email-preferences-keys';
 
 export async function getMarketingPreferences(signal?: AbortSignal): Promise<MarketingPreferences> {
-  return MarketingPreferencesSchema.parse(await api.get('/api/me/email-preferences', { signal }));
+  return api.get<MarketingPreferences>('/api/me/email-preferences', { signal });
 }
 
 /** GET /api/me/email-preferences: whether the signed-in user receives product news and campaigns. */
@@ -17,7 +17,7 @@ export const useMarketingPreferences = () =>
   );
 
 export async function updateMarketingPreferences(body: MarketingPreferences): Promise<MarketingPreferences> {
-  return MarketingPreferencesSchema.parse(await api.patch('/api/me/email-preferences', body));
+  return api.patch<MarketingPreferences>('/api/me/email-preferences', body);
 }
 
 /** PATCH /api/me/email-preferences: the switch moves at once and moves back if saving fails. */

@@ -1,4 +1,4 @@
-import { type UnsubscribeStatus, UnsubscribeStatusSchema } from '@app/shared/admin/bulk-email.schemas';
+import type { UnsubscribeStatus } from '@app/shared/admin/bulk-email.schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { emailPreferencesKeys } from './email-preferences-keys';
@@ -6,9 +6,7 @@ import { emailPreferencesKeys } from './email-preferences-keys';
 export type { UnsubscribeStatus } from '@app/shared/admin/bulk-email.schemas';
 
 export async function getUnsubscribeStatus(token: string, signal?: AbortSignal): Promise<UnsubscribeStatus> {
-  return UnsubscribeStatusSchema.parse(
-    await api.get('/api/email-preferences/unsubscribe', { query: { token }, signal }),
-  );
+  return api.get<UnsubscribeStatus>('/api/email-preferences/unsubscribe', { query: { token }, signal });
 }
 
 /** GET /api/email-preferences/unsubscribe?token=: whose link it is (masked) and whether they are subscribed. */
@@ -29,7 +27,7 @@ function useSetSubscribed(action: 'unsubscribe' | 'resubscribe') {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (token: string): Promise<UnsubscribeStatus> =>
-      UnsubscribeStatusSchema.parse(await api.post(`/api/email-preferences/${action}`, { token })),
+      api.post<UnsubscribeStatus>(`/api/email-preferences/${action}`, { token }),
     onSuccess: (status, token) => {
       queryClient.setQueryData(emailPreferencesKeys.unsubscribeLink(token), status);
       void queryClient.invalidateQueries({ queryKey: emailPreferencesKeys.mine() });

@@ -1,14 +1,10 @@
-import {
-  type BulkEmailCampaign,
-  BulkEmailCampaignListSchema,
-  BulkEmailCampaignSchema,
-  type BulkEmailPreset,
-  BulkEmailPresetSchema,
-  type BulkEmailSendBody,
-  type BulkEmailSendResult,
-  BulkEmailSendResultSchema,
-  type BulkEmailStats,
-  BulkEmailStatsSchema,
+import type {
+  BulkEmailCampaign,
+  BulkEmailCampaignList,
+  BulkEmailPreset,
+  BulkEmailSendBody,
+  BulkEmailSendResult,
+  BulkEmailStats,
 } from '@app/shared/admin/bulk-email.schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -36,7 +32,7 @@ export const isCampaignRunning = (campaign: Pick<BulkEmailCampaign, 'status'>) =
   campaign.status === 'queued' || campaign.status === 'sending';
 
 export async function getBulkEmailStats(signal?: AbortSignal): Promise<BulkEmailStats> {
-  return BulkEmailStatsSchema.parse(await api.get('/api/admin/bulk-email/stats', { signal }));
+  return api.get<BulkEmailStats>('/api/admin/bulk-email/stats', { signal });
 }
 
 /** GET /api/admin/bulk-email/stats: the six counts and how many people each audience would email now. */
@@ -46,7 +42,7 @@ export const useBulkEmailStats = () =>
   );
 
 export async function getBulkEmailPreset(signal?: AbortSignal): Promise<BulkEmailPreset> {
-  return BulkEmailPresetSchema.parse(await api.get('/api/admin/bulk-email/preset', { signal }));
+  return api.get<BulkEmailPreset>('/api/admin/bulk-email/preset', { signal });
 }
 
 /** GET /api/admin/bulk-email/preset: the preset campaign's subject and HTML, for the preview. */
@@ -60,8 +56,7 @@ export const useBulkEmailPreset = () =>
   );
 
 export async function getBulkEmailCampaigns(signal?: AbortSignal): Promise<BulkEmailCampaign[]> {
-  return BulkEmailCampaignListSchema.parse(await api.get('/api/admin/bulk-email/campaigns', { signal }))
-    .campaigns;
+  return (await api.get<BulkEmailCampaignList>('/api/admin/bulk-email/campaigns', { signal })).campaigns;
 }
 
 /** GET /api/admin/bulk-email/campaigns: the latest campaigns, newest first. */
@@ -74,9 +69,7 @@ export const useBulkEmailCampaigns = () =>
   );
 
 export async function getBulkEmailCampaign(id: string, signal?: AbortSignal): Promise<BulkEmailCampaign> {
-  return BulkEmailCampaignSchema.parse(
-    await api.get(`/api/admin/bulk-email/campaigns/${encodeURIComponent(id)}`, { signal }),
-  );
+  return api.get<BulkEmailCampaign>(`/api/admin/bulk-email/campaigns/${encodeURIComponent(id)}`, { signal });
 }
 
 /** GET /api/admin/bulk-email/campaigns/:id, asked again every second while the campaign is being sent. */
@@ -90,7 +83,7 @@ export const useBulkEmailCampaign = (id: string | null) =>
   });
 
 export async function sendBulkEmail(body: BulkEmailSendBody): Promise<BulkEmailSendResult> {
-  return BulkEmailSendResultSchema.parse(await api.post('/api/admin/bulk-email/send', body));
+  return api.post<BulkEmailSendResult>('/api/admin/bulk-email/send', body);
 }
 
 /**

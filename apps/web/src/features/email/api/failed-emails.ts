@@ -1,16 +1,11 @@
-import {
-  type FailedEmails,
-  failedEmailsSchema,
-  type ResendFailedEmailsResult,
-  resendFailedEmailsResultSchema,
-} from '@app/shared/admin/admin-overview.schemas';
+import type { FailedEmails, ResendFailedEmailsResult } from '@app/shared/admin/admin-overview.schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export type { FailedEmail, FailedEmails } from '@app/shared/admin/admin-overview.schemas';
 
 export async function getFailedEmails(signal?: AbortSignal): Promise<FailedEmails> {
-  return failedEmailsSchema.parse(await api.get('/api/admin/failed-emails', { signal }));
+  return api.get<FailedEmails>('/api/admin/failed-emails', { signal });
 }
 
 export const failedEmailsKey = ['admin', 'failed-emails'] as const;
@@ -34,7 +29,7 @@ export function useResendFailedEmail() {
 }
 
 export async function resendAllFailedEmails(): Promise<ResendFailedEmailsResult> {
-  return resendFailedEmailsResultSchema.parse(await api.post('/api/admin/failed-emails/resend-all'));
+  return api.post<ResendFailedEmailsResult>('/api/admin/failed-emails/resend-all');
 }
 
 /** POST /api/admin/failed-emails/resend-all → {queued}: every failed email, queued again. */

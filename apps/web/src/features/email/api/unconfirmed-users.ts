@@ -1,8 +1,7 @@
-import {
-  type BulkResendResult,
-  bulkResendResultSchema,
-  type UnconfirmedUser,
-  unconfirmedUsersSchema,
+import type {
+  BulkResendResult,
+  UnconfirmedUser,
+  UnconfirmedUsers,
 } from '@app/shared/admin/admin-overview.schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -10,7 +9,7 @@ import { api } from '@/lib/api-client';
 export type { BulkResendResult, UnconfirmedUser } from '@app/shared/admin/admin-overview.schemas';
 
 export async function getUnconfirmedUsers(signal?: AbortSignal): Promise<UnconfirmedUser[]> {
-  return unconfirmedUsersSchema.parse(await api.get('/api/admin/unconfirmed-users', { signal })).users;
+  return (await api.get<UnconfirmedUsers>('/api/admin/unconfirmed-users', { signal })).users;
 }
 
 export const unconfirmedUsersKey = ['admin', 'unconfirmed-users'] as const;
@@ -30,7 +29,7 @@ export function useResendConfirmationEmail() {
 }
 
 export async function bulkResendConfirmationEmails(emails: string[]): Promise<BulkResendResult> {
-  return bulkResendResultSchema.parse(await api.post('/api/admin/unconfirmed-users/resend-all', { emails }));
+  return api.post<BulkResendResult>('/api/admin/unconfirmed-users/resend-all', { emails });
 }
 
 /** POST /api/admin/unconfirmed-users/resend-all {emails} → {successful, failed, total}. */

@@ -1,14 +1,10 @@
-import {
-  type CreateListingBody,
-  type CreateListingResult,
-  CreateListingResultSchema,
-} from '@app/shared/listings/listings.schemas';
+import type { CreateListingBody, CreateListingResult } from '@app/shared/listings/listings.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { listingKeys } from './listing-keys';
 
 export async function createListing(body: CreateListingBody): Promise<CreateListingResult> {
-  return CreateListingResultSchema.parse(await api.post('/api/listings', body));
+  return api.post<CreateListingResult>('/api/listings', body);
 }
 
 /** POST /api/listings: answers the listing and, when featuring was asked for, a checkout URL. */

@@ -1,8 +1,4 @@
-import {
-  type AdminListingPage,
-  AdminListingPageSchema,
-  type APPROVAL_STATUSES,
-} from '@app/shared/listings/listings.schemas';
+import type { AdminListingPage, APPROVAL_STATUSES } from '@app/shared/listings/listings.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -14,9 +10,7 @@ export async function getAdminListings(
   page: number,
   signal?: AbortSignal,
 ): Promise<AdminListingPage> {
-  return AdminListingPageSchema.parse(
-    await api.get('/api/admin/listings', { query: { status, page }, signal }),
-  );
+  return api.get<AdminListingPage>('/api/admin/listings', { query: { status, page }, signal });
 }
 
 export const adminListingsKey = ['admin', 'listings'] as const;

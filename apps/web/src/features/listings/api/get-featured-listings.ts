@@ -1,13 +1,10 @@
-import { ListingSchema } from '@app/shared/listings/listings.schemas';
+import type { Listing } from '@app/shared/listings/listings.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { listingKeys } from './listing-keys';
 
-const FeaturedListingsSchema = z.object({ items: z.array(ListingSchema) });
-
-export async function getFeaturedListings(signal?: AbortSignal) {
-  return FeaturedListingsSchema.parse(await api.get('/api/listings/featured', { signal })).items;
+export async function getFeaturedListings(signal?: AbortSignal): Promise<Listing[]> {
+  return (await api.get<{ items: Listing[] }>('/api/listings/featured', { signal })).items;
 }
 
 export const getFeaturedListingsQueryOptions = () =>

@@ -1,10 +1,10 @@
-import { type ListingUsage, ListingUsageSchema } from '@app/shared/listings/listings.schemas';
+import type { ListingUsage } from '@app/shared/listings/listings.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { listingKeys } from './listing-keys';
 
 export async function getListingUsage(signal?: AbortSignal): Promise<ListingUsage> {
-  return ListingUsageSchema.parse(await api.get('/api/me/listing-usage', { signal }));
+  return api.get<ListingUsage>('/api/me/listing-usage', { signal });
 }
 
 export const getListingUsageQueryOptions = (enabled = true) =>

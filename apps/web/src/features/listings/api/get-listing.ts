@@ -1,15 +1,14 @@
-import { type OwnListing, OwnListingSchema } from '@app/shared/listings/listings.schemas';
+import type { OwnListing } from '@app/shared/listings/listings.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { listingKeys } from './listing-keys';
 
 // Visitors get a Listing; owners and admins an OwnListing. The moderation fields are optional here.
-const ListingDetailSchema = OwnListingSchema.partial({ adminNotes: true, reviewedAt: true });
 export type ListingDetail = Partial<Pick<OwnListing, 'adminNotes' | 'reviewedAt'>> &
   Omit<OwnListing, 'adminNotes' | 'reviewedAt'>;
 
 export async function getListing(id: string, signal?: AbortSignal): Promise<ListingDetail> {
-  return ListingDetailSchema.parse(await api.get(`/api/listings/${encodeURIComponent(id)}`, { signal }));
+  return api.get<ListingDetail>(`/api/listings/${encodeURIComponent(id)}`, { signal });
 }
 
 export const getListingQueryOptions = (id: string) =>

@@ -1,9 +1,5 @@
-import {
-  LISTING_LIMITS,
-  type ListingPage,
-  ListingPageSchema,
-  type ListListingsQuery,
-} from '@app/shared/listings/listings.schemas';
+import { LISTING_LIMITS } from '@app/shared/listings/listing-rules';
+import type { ListingPage, ListListingsQuery } from '@app/shared/listings/listings.schemas';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { listingKeys } from './listing-keys';
@@ -16,12 +12,10 @@ export async function getListings(
   page: number,
   signal?: AbortSignal,
 ): Promise<ListingPage> {
-  return ListingPageSchema.parse(
-    await api.get('/api/listings', {
-      query: { ...filters, page, limit: LISTING_LIMITS.marketplacePageSize },
-      signal,
-    }),
-  );
+  return api.get<ListingPage>('/api/listings', {
+    query: { ...filters, page, limit: LISTING_LIMITS.marketplacePageSize },
+    signal,
+  });
 }
 
 export const getListingsQueryOptions = (filters: ListingFilters) =>

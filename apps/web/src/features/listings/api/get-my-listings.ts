@@ -1,10 +1,10 @@
-import { type OwnListingPage, OwnListingPageSchema } from '@app/shared/listings/listings.schemas';
+import type { OwnListingPage } from '@app/shared/listings/listings.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { listingKeys } from './listing-keys';
 
 export async function getMyListings(page: number, signal?: AbortSignal): Promise<OwnListingPage> {
-  return OwnListingPageSchema.parse(await api.get('/api/me/listings', { query: { page }, signal }));
+  return api.get<OwnListingPage>('/api/me/listings', { query: { page }, signal });
 }
 
 export const getMyListingsQueryOptions = (page: number, enabled = true) =>

@@ -1,8 +1,4 @@
-import {
-  type OwnListing,
-  OwnListingSchema,
-  type UpdateListingBody,
-} from '@app/shared/listings/listings.schemas';
+import type { OwnListing, UpdateListingBody } from '@app/shared/listings/listings.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { listingKeys } from './listing-keys';
@@ -14,7 +10,7 @@ export async function updateListing({
   id: string;
   body: UpdateListingBody;
 }): Promise<OwnListing> {
-  return OwnListingSchema.parse(await api.patch(`/api/listings/${encodeURIComponent(id)}`, body));
+  return api.patch<OwnListing>(`/api/listings/${encodeURIComponent(id)}`, body);
 }
 
 /** PATCH /api/listings/:id: the owner edits any subset of the fields. */

@@ -1,5 +1,5 @@
-import { ApiErrorBodySchema } from '@app/shared/errors/error-codes';
-import { type ListingImage, ListingImageSchema } from '@app/shared/listings/listings.schemas';
+import { isApiErrorBody } from '@app/shared/errors/error-codes';
+import type { ListingImage, ListingImageUpload } from '@app/shared/listings/listings.schemas';
 import { ApiRequestError } from '@/lib/api-client';
 
 /**
@@ -27,14 +27,13 @@ export function uploadListingImage(
         data = undefined;
       }
       if (xhr.status >= 200 && xhr.status < 300) {
-        const image = ListingImageSchema.safeParse(data);
-        if (image.success) return resolve(image.data);
+        // The server encodes the answer with its schema; only a body that is not JSON is refused here.
+        if (typeof data === 'object' && data !== null) return resolve(data as ListingImageUpload);
         return reject(new ApiRequestError(xhr.status, 'UNKNOWN', 'Unexpected answer from the server'));
       }
-      const body = ApiErrorBodySchema.safeParse(data);
       reject(
-        body.success
-          ? new ApiRequestError(xhr.status, body.data.error.code, body.data.error.message)
+        isApiErrorBody(data)
+          ? new ApiRequestError(xhr.status, data.error.code, data.error.message)
           : new ApiRequestError(
               xhr.status,
               'UNKNOWN',

@@ -1,4 +1,5 @@
-import { type Listing, soldLabel } from '@app/shared/listings/listings.schemas';
+import { soldLabel } from '@app/shared/listings/listing-rules';
+import type { Listing } from '@app/shared/listings/listings.schemas';
 import { gradeById, gradeLabel } from '@app/shared/market/grades';
 import { PACKING_LABELS, SUPPLY_FREQUENCY_LABELS } from '@app/shared/market/trade-terms';
 import { Star } from 'lucide-react';

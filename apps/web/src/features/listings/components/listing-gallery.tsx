@@ -1,4 +1,5 @@
-import { type ListingImage, thumbnailSize } from '@app/shared/listings/listings.schemas';
+import { thumbnailSize } from '@app/shared/listings/listing-rules';
+import type { ListingImage } from '@app/shared/listings/listings.schemas';
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '@/lib/cn';

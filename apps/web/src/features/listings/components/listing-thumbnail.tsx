@@ -1,4 +1,5 @@
-import { type Listing, type ListingCategory, thumbnailSize } from '@app/shared/listings/listings.schemas';
+import { type ListingCategory, thumbnailSize } from '@app/shared/listings/listing-rules';
+import type { Listing } from '@app/shared/listings/listings.schemas';
 import { Cylinder, type LucideIcon, Milk, Newspaper, Shirt } from 'lucide-react';
 import { cn } from '@/lib/cn';
 

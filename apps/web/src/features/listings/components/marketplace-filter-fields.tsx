@@ -5,7 +5,7 @@ import {
   LISTING_TYPES,
   LISTING_UNITS,
   type ListingCategory,
-} from '@app/shared/listings/listings.schemas';
+} from '@app/shared/listings/listing-rules';
 import { gradeLabel, gradesOf } from '@app/shared/market/grades';
 import { UNIT_LABELS } from '@app/shared/market/units';
 import { useId } from 'react';

@@ -5,7 +5,7 @@ import {
   LISTING_TYPES,
   LISTING_UNITS,
   type ListingCategory,
-} from '@app/shared/listings/listings.schemas';
+} from '@app/shared/listings/listing-rules';
 import { gradesOf, MATERIAL_GRADE_IDS } from '@app/shared/market/grades';
 import { SlidersHorizontal } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';

@@ -1,4 +1,4 @@
-import { type ContactRequest, ContactRequestSchema } from '@app/shared/messaging/messaging.schemas';
+import type { ContactRequest } from '@app/shared/messaging/messaging.schemas';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { messagingKeys } from './messaging-keys';
@@ -6,9 +6,7 @@ import { messagingKeys } from './messaging-keys';
 const POLL_INTERVAL_MS = 1_000;
 
 export async function getContactRequest(id: string, signal?: AbortSignal): Promise<ContactRequest> {
-  return ContactRequestSchema.parse(
-    await api.get(`/api/contact-requests/${encodeURIComponent(id)}`, { signal }),
-  );
+  return api.get<ContactRequest>(`/api/contact-requests/${encodeURIComponent(id)}`, { signal });
 }
 
 /**

@@ -1,12 +1,10 @@
-import { type ConversationSummary, ConversationSummarySchema } from '@app/shared/messaging/messaging.schemas';
+import type { ConversationSummary } from '@app/shared/messaging/messaging.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { messagingKeys } from './messaging-keys';
 
 export async function getConversation(id: string, signal?: AbortSignal): Promise<ConversationSummary> {
-  return ConversationSummarySchema.parse(
-    await api.get(`/api/conversations/${encodeURIComponent(id)}`, { signal }),
-  );
+  return api.get<ConversationSummary>(`/api/conversations/${encodeURIComponent(id)}`, { signal });
 }
 
 export const getConversationQueryOptions = (id: string) =>

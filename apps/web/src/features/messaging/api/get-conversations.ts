@@ -1,10 +1,10 @@
-import { type ConversationList, ConversationListSchema } from '@app/shared/messaging/messaging.schemas';
+import type { ConversationList } from '@app/shared/messaging/messaging.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { messagingKeys } from './messaging-keys';
 
 export async function getConversations(signal?: AbortSignal): Promise<ConversationList> {
-  return ConversationListSchema.parse(await api.get('/api/conversations', { signal }));
+  return api.get<ConversationList>('/api/conversations', { signal });
 }
 
 export const getConversationsQueryOptions = () =>

@@ -1,9 +1,4 @@
-import {
-  MESSAGING_LIMITS,
-  type Message,
-  type MessagePage,
-  MessagePageSchema,
-} from '@app/shared/messaging/messaging.schemas';
+import { MESSAGING_LIMITS, type Message, type MessagePage } from '@app/shared/messaging/messaging.schemas';
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { messagingKeys } from './messaging-keys';
@@ -13,12 +8,10 @@ export async function getMessages(
   before: string | undefined,
   signal?: AbortSignal,
 ): Promise<MessagePage> {
-  return MessagePageSchema.parse(
-    await api.get(`/api/conversations/${encodeURIComponent(conversationId)}/messages`, {
-      query: { before, limit: MESSAGING_LIMITS.messagePageSize },
-      signal,
-    }),
-  );
+  return api.get<MessagePage>(`/api/conversations/${encodeURIComponent(conversationId)}/messages`, {
+    query: { before, limit: MESSAGING_LIMITS.messagePageSize },
+    signal,
+  });
 }
 
 /** The cached thread: pages[0] is the newest page, each next page is older. */

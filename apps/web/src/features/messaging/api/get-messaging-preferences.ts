@@ -1,13 +1,10 @@
-import {
-  type MessagingPreferences,
-  MessagingPreferencesSchema,
-} from '@app/shared/messaging/messaging.schemas';
+import type { MessagingPreferences } from '@app/shared/messaging/messaging.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { messagingKeys } from './messaging-keys';
 
 export async function getMessagingPreferences(signal?: AbortSignal): Promise<MessagingPreferences> {
-  return MessagingPreferencesSchema.parse(await api.get('/api/me/messaging-preferences', { signal }));
+  return api.get<MessagingPreferences>('/api/me/messaging-preferences', { signal });
 }
 
 export const getMessagingPreferencesQueryOptions = () =>

@@ -1,10 +1,10 @@
-import { type UnreadCount, UnreadCountSchema } from '@app/shared/messaging/messaging.schemas';
+import type { UnreadCount } from '@app/shared/messaging/messaging.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { messagingKeys } from './messaging-keys';
 
 export async function getUnreadCount(signal?: AbortSignal): Promise<UnreadCount> {
-  return UnreadCountSchema.parse(await api.get('/api/me/unread-count', { signal }));
+  return api.get<UnreadCount>('/api/me/unread-count', { signal });
 }
 
 export const getUnreadCountQueryOptions = () =>

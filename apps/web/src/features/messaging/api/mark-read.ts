@@ -1,9 +1,4 @@
-import {
-  type ConversationList,
-  type MarkReadResult,
-  MarkReadResultSchema,
-  type UnreadCount,
-} from '@app/shared/messaging/messaging.schemas';
+import type { ConversationList, MarkReadResult, UnreadCount } from '@app/shared/messaging/messaging.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { patchConversation } from './get-conversations';
@@ -11,9 +6,7 @@ import { type MessagePages, mapMessages } from './get-messages';
 import { messagingKeys } from './messaging-keys';
 
 export async function markConversationRead(conversationId: string): Promise<MarkReadResult> {
-  return MarkReadResultSchema.parse(
-    await api.post(`/api/conversations/${encodeURIComponent(conversationId)}/read`, {}),
-  );
+  return api.post<MarkReadResult>(`/api/conversations/${encodeURIComponent(conversationId)}/read`, {});
 }
 
 /**

@@ -1,9 +1,4 @@
-import {
-  type ConversationList,
-  type Message,
-  MessageSchema,
-  type SendMessageBody,
-} from '@app/shared/messaging/messaging.schemas';
+import type { ConversationList, Message, SendMessageBody } from '@app/shared/messaging/messaging.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { patchConversation } from './get-conversations';
@@ -15,9 +10,7 @@ export const PENDING_ID_PREFIX = 'pending:';
 export const isPendingMessage = (message: Pick<Message, 'id'>) => message.id.startsWith(PENDING_ID_PREFIX);
 
 export async function sendMessage(conversationId: string, body: SendMessageBody): Promise<Message> {
-  return MessageSchema.parse(
-    await api.post(`/api/conversations/${encodeURIComponent(conversationId)}/messages`, body),
-  );
+  return api.post<Message>(`/api/conversations/${encodeURIComponent(conversationId)}/messages`, body);
 }
 
 type SendInput = SendMessageBody & { quoted?: Message['replyTo'] };

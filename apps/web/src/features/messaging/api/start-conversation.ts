@@ -1,14 +1,10 @@
-import {
-  type StartConversationBody,
-  type StartConversationResult,
-  StartConversationResultSchema,
-} from '@app/shared/messaging/messaging.schemas';
+import type { StartConversationBody, StartConversationResult } from '@app/shared/messaging/messaging.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { messagingKeys } from './messaging-keys';
 
 export async function startConversation(body: StartConversationBody): Promise<StartConversationResult> {
-  return StartConversationResultSchema.parse(await api.post('/api/conversations', body));
+  return api.post<StartConversationResult>('/api/conversations', body);
 }
 
 /**

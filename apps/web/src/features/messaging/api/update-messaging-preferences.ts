@@ -1,7 +1,6 @@
-import {
-  type MessagingPreferences,
-  MessagingPreferencesSchema,
-  type UpdateMessagingPreferencesBody,
+import type {
+  MessagingPreferences,
+  UpdateMessagingPreferencesBody,
 } from '@app/shared/messaging/messaging.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -10,7 +9,7 @@ import { messagingKeys } from './messaging-keys';
 export async function updateMessagingPreferences(
   body: UpdateMessagingPreferencesBody,
 ): Promise<MessagingPreferences> {
-  return MessagingPreferencesSchema.parse(await api.patch('/api/me/messaging-preferences', body));
+  return api.patch<MessagingPreferences>('/api/me/messaging-preferences', body);
 }
 
 /** PATCH /api/me/messaging-preferences: the switch moves at once and moves back if saving fails. */

@@ -1,8 +1,7 @@
-import {
-  DatabaseBackupResponseSchema as BackupResponseSchema,
-  type DatabaseBackup,
-  type DatabaseStatus,
-  DatabaseStatusSchema,
+import type {
+  DatabaseBackup,
+  DatabaseBackupResponse,
+  DatabaseStatus,
 } from '@app/shared/admin/admin-system.schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -12,7 +11,7 @@ export type { DatabaseBackup, DatabaseStatus } from '@app/shared/admin/admin-sys
 export const databaseStatusKey = ['admin', 'system', 'database'] as const;
 
 export async function getDatabaseStatus(signal?: AbortSignal): Promise<DatabaseStatus> {
-  return DatabaseStatusSchema.parse(await api.get('/api/admin/system/database', { signal }));
+  return api.get<DatabaseStatus>('/api/admin/system/database', { signal });
 }
 
 export const databaseStatusQueryOptions = () =>
@@ -31,7 +30,7 @@ export const useDatabaseStatus = () => useQuery(databaseStatusQueryOptions());
 export function useStartBackup() {
   return useMutation({
     mutationFn: async (): Promise<DatabaseBackup> =>
-      BackupResponseSchema.parse(await api.post('/api/admin/system/backups', {})).backup,
+      (await api.post<DatabaseBackupResponse>('/api/admin/system/backups', {})).backup,
   });
 }
 
@@ -43,9 +42,10 @@ export function useBackupProgress(id: string | null) {
   return useQuery({
     queryKey: ['admin', 'system', 'backups', id],
     queryFn: async ({ signal }) => {
-      const backup = BackupResponseSchema.parse(
-        await api.get(`/api/admin/system/backups/${encodeURIComponent(id ?? '')}`, { signal }),
-      ).backup;
+      const { backup } = await api.get<DatabaseBackupResponse>(
+        `/api/admin/system/backups/${encodeURIComponent(id ?? '')}`,
+        { signal },
+      );
       if (backup.status !== 'running') void queryClient.invalidateQueries({ queryKey: databaseStatusKey });
       return backup;
     },

@@ -2,7 +2,6 @@ import {
   SETTING_DEFINITIONS,
   type SettingKey,
   type SettingList,
-  SettingListSchema,
   type SettingValue,
   type UpdateSettingsBody,
 } from '@app/shared/settings/settings.schemas';
@@ -12,7 +11,7 @@ import { api } from '@/lib/api-client';
 export const adminSettingsKey = ['admin', 'settings'] as const;
 
 export async function getAdminSettings(signal?: AbortSignal): Promise<SettingList> {
-  return SettingListSchema.parse(await api.get('/api/admin/settings', { signal }));
+  return api.get<SettingList>('/api/admin/settings', { signal });
 }
 
 export const adminSettingsQueryOptions = () =>
@@ -25,8 +24,7 @@ export const useAdminSettings = () => useQuery(adminSettingsQueryOptions());
 export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: UpdateSettingsBody) =>
-      SettingListSchema.parse(await api.patch('/api/admin/settings', body)),
+    mutationFn: async (body: UpdateSettingsBody) => api.patch<SettingList>('/api/admin/settings', body),
     onSuccess: (list) => {
       queryClient.setQueryData(adminSettingsKey, list);
       // The public views of the settings (platform status, prices) change with them.

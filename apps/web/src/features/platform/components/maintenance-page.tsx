@@ -1,4 +1,4 @@
-import { PLATFORM_MESSAGES } from '@app/shared/settings/settings.schemas';
+import { PLATFORM_MESSAGES } from '@app/shared/settings/platform-messages';
 import { Construction, LogIn, LogOut, Recycle, RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useAuth, useAuthDialog } from '@/lib/auth-client';

@@ -1,13 +1,13 @@
 import {
   orderPaymentMethods,
   type PaymentMethod,
-  PaymentMethodListSchema,
+  type PaymentMethodList,
 } from '@app/shared/deals/deals.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export async function getPaymentMethods(signal?: AbortSignal): Promise<PaymentMethod[]> {
-  const { methods } = PaymentMethodListSchema.parse(await api.get('/api/payment-methods', { signal }));
+  const { methods } = await api.get<PaymentMethodList>('/api/payment-methods', { signal });
   return orderPaymentMethods(methods);
 }
 

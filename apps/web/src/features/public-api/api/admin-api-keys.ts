@@ -1,4 +1,4 @@
-import { type AdminApiKeyPage, AdminApiKeyPageSchema } from '@app/shared/public-api/public-api.schemas';
+import type { AdminApiKeyPage } from '@app/shared/public-api/public-api.schemas';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -7,7 +7,7 @@ export type { AdminApiKey } from '@app/shared/public-api/public-api.schemas';
 export const adminApiKeysKey = ['admin', 'api-keys'] as const;
 
 export async function getAdminApiKeys(page: number, signal?: AbortSignal): Promise<AdminApiKeyPage> {
-  return AdminApiKeyPageSchema.parse(await api.get(`/api/admin/api-keys?page=${page}`, { signal }));
+  return api.get<AdminApiKeyPage>(`/api/admin/api-keys?page=${page}`, { signal });
 }
 
 /** GET /api/admin/api-keys: every user's API keys, active and recently used first. */

@@ -1,4 +1,4 @@
-import { type ApiKeyList, ApiKeyListSchema } from '@app/shared/public-api/public-api.schemas';
+import type { ApiKeyList } from '@app/shared/public-api/public-api.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { apiKeyKeys } from './api-key-keys';
@@ -6,7 +6,7 @@ import { apiKeyKeys } from './api-key-keys';
 export type { ApiKey } from '@app/shared/public-api/public-api.schemas';
 
 export async function getApiKeys(signal?: AbortSignal): Promise<ApiKeyList> {
-  return ApiKeyListSchema.parse(await api.get('/api/me/api-keys', { signal }));
+  return api.get<ApiKeyList>('/api/me/api-keys', { signal });
 }
 
 export const apiKeysQueryOptions = () =>

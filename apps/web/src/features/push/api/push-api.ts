@@ -1,10 +1,8 @@
-import {
-  type PushConfig,
-  PushConfigSchema,
-  type PushPreferences,
-  type PushStatus,
-  PushStatusSchema,
-  type PushSubscriptionBody,
+import type {
+  PushConfig,
+  PushPreferences,
+  PushStatus,
+  PushSubscriptionBody,
 } from '@app/shared/notifications/push.schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -18,8 +16,7 @@ export const pushKeys = {
 export function usePushConfig() {
   return useQuery({
     queryKey: pushKeys.config(),
-    queryFn: async ({ signal }): Promise<PushConfig> =>
-      PushConfigSchema.parse(await api.get('/api/push/config', { signal })),
+    queryFn: async ({ signal }): Promise<PushConfig> => api.get<PushConfig>('/api/push/config', { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -28,13 +25,12 @@ export function usePushConfig() {
 export function usePushStatus() {
   return useQuery({
     queryKey: pushKeys.status(),
-    queryFn: async ({ signal }): Promise<PushStatus> =>
-      PushStatusSchema.parse(await api.get('/api/me/push', { signal })),
+    queryFn: async ({ signal }): Promise<PushStatus> => api.get<PushStatus>('/api/me/push', { signal }),
   });
 }
 
 export async function saveSubscription(body: PushSubscriptionBody): Promise<PushStatus> {
-  return PushStatusSchema.parse(await api.post('/api/push/subscriptions', body));
+  return api.post<PushStatus>('/api/push/subscriptions', body);
 }
 
 export async function removeSubscription(endpoint: string): Promise<void> {
@@ -46,8 +42,7 @@ export function useUpdatePushPreferences() {
   const queryClient = useQueryClient();
   const key = pushKeys.status();
   return useMutation({
-    mutationFn: async (preferences: PushPreferences) =>
-      PushStatusSchema.parse(await api.put('/api/me/push', preferences)),
+    mutationFn: async (preferences: PushPreferences) => api.put<PushStatus>('/api/me/push', preferences),
     onMutate: async (preferences) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<PushStatus>(key);

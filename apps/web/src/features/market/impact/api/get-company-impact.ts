@@ -1,11 +1,9 @@
-import { type ImpactSummary, ImpactSummarySchema } from '@app/shared/market/impact.schemas';
+import type { ImpactSummary } from '@app/shared/market/impact.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export async function getCompanyImpact(companyId: string, signal?: AbortSignal): Promise<ImpactSummary> {
-  return ImpactSummarySchema.parse(
-    await api.get(`/api/companies/${encodeURIComponent(companyId)}/impact`, { signal }),
-  );
+  return api.get<ImpactSummary>(`/api/companies/${encodeURIComponent(companyId)}/impact`, { signal });
 }
 
 export const getCompanyImpactQueryOptions = (companyId: string) =>

@@ -1,9 +1,9 @@
-import { type WarmFactor, WarmFactorListSchema } from '@app/shared/market/impact.schemas';
+import type { WarmFactor, WarmFactorList } from '@app/shared/market/impact.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export async function getImpactFactors(signal?: AbortSignal): Promise<WarmFactor[]> {
-  return WarmFactorListSchema.parse(await api.get('/api/admin/impact-factors', { signal })).items;
+  return (await api.get<WarmFactorList>('/api/admin/impact-factors', { signal })).items;
 }
 
 export const impactFactorsKey = ['admin', 'impact-factors'] as const;

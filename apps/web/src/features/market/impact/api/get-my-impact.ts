@@ -1,9 +1,9 @@
-import { type ImpactSummary, ImpactSummarySchema } from '@app/shared/market/impact.schemas';
+import type { ImpactSummary } from '@app/shared/market/impact.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export async function getMyImpact(signal?: AbortSignal): Promise<ImpactSummary> {
-  return ImpactSummarySchema.parse(await api.get('/api/me/impact', { signal }));
+  return api.get<ImpactSummary>('/api/me/impact', { signal });
 }
 
 export const myImpactKey = ['impact', 'me'] as const;

@@ -1,9 +1,9 @@
-import { type ImpactSummary, ImpactSummarySchema } from '@app/shared/market/impact.schemas';
+import type { ImpactSummary } from '@app/shared/market/impact.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export async function getPlatformImpact(signal?: AbortSignal): Promise<ImpactSummary> {
-  return ImpactSummarySchema.parse(await api.get('/api/market/impact', { signal }));
+  return api.get<ImpactSummary>('/api/market/impact', { signal });
 }
 
 /** The server recomputes the totals at most once a minute: no point asking more often. */

@@ -1,8 +1,4 @@
-import {
-  type UpdateWarmFactorBody,
-  type WarmFactor,
-  WarmFactorSchema,
-} from '@app/shared/market/impact.schemas';
+import type { UpdateWarmFactorBody, WarmFactor } from '@app/shared/market/impact.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { impactFactorsKey } from './get-impact-factors';
@@ -14,9 +10,7 @@ export async function updateImpactFactor({
   id: string;
   changes: UpdateWarmFactorBody;
 }): Promise<WarmFactor> {
-  return WarmFactorSchema.parse(
-    await api.patch(`/api/admin/impact-factors/${encodeURIComponent(id)}`, changes),
-  );
+  return api.patch<WarmFactor>(`/api/admin/impact-factors/${encodeURIComponent(id)}`, changes);
 }
 
 /** PATCH /api/admin/impact-factors/:id; the caller reports errors. */

@@ -1,12 +1,10 @@
-import { type MatchList, MatchListSchema } from '@app/shared/market/matching.schemas';
+import type { MatchList } from '@app/shared/market/matching.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { matchingKeys } from './matching-keys';
 
 export async function getListingMatches(listingId: string, signal?: AbortSignal): Promise<MatchList> {
-  return MatchListSchema.parse(
-    await api.get(`/api/listings/${encodeURIComponent(listingId)}/matches`, { signal }),
-  );
+  return api.get<MatchList>(`/api/listings/${encodeURIComponent(listingId)}/matches`, { signal });
 }
 
 export const getListingMatchesQueryOptions = (listingId: string) =>

@@ -1,10 +1,10 @@
-import { type MatchPreferences, MatchPreferencesSchema } from '@app/shared/market/matching.schemas';
+import type { MatchPreferences } from '@app/shared/market/matching.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { matchingKeys } from './matching-keys';
 
 export async function getMatchPreferences(signal?: AbortSignal): Promise<MatchPreferences> {
-  return MatchPreferencesSchema.parse(await api.get('/api/me/match-preferences', { signal }));
+  return api.get<MatchPreferences>('/api/me/match-preferences', { signal });
 }
 
 export const getMatchPreferencesQueryOptions = () =>

@@ -1,10 +1,10 @@
-import { MATCH_LIMITS, type MatchList, MatchListSchema } from '@app/shared/market/matching.schemas';
+import { MATCH_LIMITS, type MatchList } from '@app/shared/market/matching.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { matchingKeys } from './matching-keys';
 
 export async function getMyMatches(limit: number, signal?: AbortSignal): Promise<MatchList> {
-  return MatchListSchema.parse(await api.get(`/api/me/matches?limit=${limit}`, { signal }));
+  return api.get<MatchList>(`/api/me/matches?limit=${limit}`, { signal });
 }
 
 export const getMyMatchesQueryOptions = (limit: number = MATCH_LIMITS.defaultLimit) =>

@@ -1,13 +1,10 @@
-import {
-  type UnreadNotificationCount,
-  UnreadNotificationCountSchema,
-} from '@app/shared/market/matching.schemas';
+import type { UnreadNotificationCount } from '@app/shared/market/matching.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { notificationKeys } from './matching-keys';
 
 export async function getNotificationUnreadCount(signal?: AbortSignal): Promise<UnreadNotificationCount> {
-  return UnreadNotificationCountSchema.parse(await api.get('/api/me/notifications/unread-count', { signal }));
+  return api.get<UnreadNotificationCount>('/api/me/notifications/unread-count', { signal });
 }
 
 export const getNotificationUnreadCountQueryOptions = () =>

@@ -1,10 +1,10 @@
-import { type NotificationList, NotificationListSchema } from '@app/shared/market/matching.schemas';
+import type { NotificationList } from '@app/shared/market/matching.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { notificationKeys } from './matching-keys';
 
 export async function getNotifications(signal?: AbortSignal): Promise<NotificationList> {
-  return NotificationListSchema.parse(await api.get('/api/me/notifications', { signal }));
+  return api.get<NotificationList>('/api/me/notifications', { signal });
 }
 
 export const getNotificationsQueryOptions = () =>

@@ -1,8 +1,7 @@
-import {
-  type MarkNotificationsReadBody,
-  type NotificationList,
-  type UnreadNotificationCount,
-  UnreadNotificationCountSchema,
+import type {
+  MarkNotificationsReadBody,
+  NotificationList,
+  UnreadNotificationCount,
 } from '@app/shared/market/matching.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -11,7 +10,7 @@ import { notificationKeys } from './matching-keys';
 export async function markNotificationsRead(
   body: MarkNotificationsReadBody,
 ): Promise<UnreadNotificationCount> {
-  return UnreadNotificationCountSchema.parse(await api.patch('/api/me/notifications', body));
+  return api.patch<UnreadNotificationCount>('/api/me/notifications', body);
 }
 
 /**

@@ -1,14 +1,10 @@
-import {
-  type MatchPreferences,
-  MatchPreferencesSchema,
-  type UpdateMatchPreferencesBody,
-} from '@app/shared/market/matching.schemas';
+import type { MatchPreferences, UpdateMatchPreferencesBody } from '@app/shared/market/matching.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { matchingKeys } from './matching-keys';
 
 export async function updateMatchPreferences(body: UpdateMatchPreferencesBody): Promise<MatchPreferences> {
-  return MatchPreferencesSchema.parse(await api.patch('/api/me/match-preferences', body));
+  return api.patch<MatchPreferences>('/api/me/match-preferences', body);
 }
 
 /** PATCH /api/me/match-preferences: the switch moves at once and moves back if saving fails. */

@@ -1,10 +1,9 @@
 import type { Listing } from '@app/shared/listings/listings.schemas';
-import {
-  COMPARE_BATCH_MAX,
-  type CompareBatchBody,
-  type CompareBatchResult,
-  CompareBatchResultSchema,
-  type IndexComparison,
+import { COMPARE_BATCH_MAX } from '@app/shared/market/price-index';
+import type {
+  CompareBatchBody,
+  CompareBatchResult,
+  IndexComparison,
 } from '@app/shared/market/price-index.schemas';
 import { useQueries } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -13,7 +12,7 @@ import { priceIndexKeys } from './price-index-keys';
 export type PriceToCompare = CompareBatchBody['items'][number];
 
 export async function comparePrices(items: CompareBatchBody['items']): Promise<CompareBatchResult> {
-  return CompareBatchResultSchema.parse(await api.post('/api/market/compare/batch', { items }));
+  return api.post<CompareBatchResult>('/api/market/compare/batch', { items });
 }
 
 /** A listing's price as the comparison wants it, keyed by the listing id. */

@@ -1,4 +1,4 @@
-import { type IndexSeries, IndexSeriesSchema, type SeriesDays } from '@app/shared/market/price-index.schemas';
+import type { IndexSeries, SeriesDays } from '@app/shared/market/price-index.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { priceIndexKeys } from './price-index-keys';
@@ -9,12 +9,10 @@ export async function getIndexSeries(
   days: SeriesDays,
   signal?: AbortSignal,
 ): Promise<IndexSeries> {
-  return IndexSeriesSchema.parse(
-    await api.get('/api/market/index/series', {
-      query: { category, grade: grade ?? undefined, days },
-      signal,
-    }),
-  );
+  return api.get<IndexSeries>('/api/market/index/series', {
+    query: { category, grade: grade ?? undefined, days },
+    signal,
+  });
 }
 
 export const getIndexSeriesQueryOptions = (category: string, grade: string | null, days: SeriesDays) =>

@@ -1,10 +1,10 @@
-import { type MarketIndex, MarketIndexSchema } from '@app/shared/market/price-index.schemas';
+import type { MarketIndex } from '@app/shared/market/price-index.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { priceIndexKeys } from './price-index-keys';
 
 export async function getMarketIndex(signal?: AbortSignal): Promise<MarketIndex> {
-  return MarketIndexSchema.parse(await api.get('/api/market/index', { signal }));
+  return api.get<MarketIndex>('/api/market/index', { signal });
 }
 
 export const getMarketIndexQueryOptions = () =>

@@ -1,5 +1,5 @@
-import { INDEX_SOURCE_LABELS } from '@app/shared/market/price-index';
-import { type IndexSeriesPoint, SERIES_DAYS, type SeriesDays } from '@app/shared/market/price-index.schemas';
+import { INDEX_SOURCE_LABELS, SERIES_DAYS, type SeriesDays } from '@app/shared/market/price-index';
+import type { IndexSeriesPoint } from '@app/shared/market/price-index.schemas';
 import { LineChart as LineChartIcon } from 'lucide-react';
 import { lazy, Suspense, useId } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';

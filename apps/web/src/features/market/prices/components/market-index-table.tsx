@@ -1,4 +1,4 @@
-import { LISTING_CATEGORIES } from '@app/shared/listings/listings.schemas';
+import { LISTING_CATEGORIES } from '@app/shared/listings/listing-rules';
 import type { MarketIndexEntry } from '@app/shared/market/price-index.schemas';
 import { History } from 'lucide-react';
 import { ListSkeleton } from '@/components/ui/skeleton';
