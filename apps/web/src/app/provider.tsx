@@ -1,12 +1,24 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { Toaster } from '@/components/ui/toaster';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { type FeatureSlots, FeatureSlotsProvider } from '@/lib/feature-slots';
+import { whenIdle } from '@/lib/idle-prefetch';
 import { createQueryClient } from '@/lib/query-client';
-import { PaymentWatchDialog } from './payment-watch-dialog';
-import { RealtimeBridge } from './realtime-bridge';
+
+// The live socket and the checkout-tab watcher start once the first paint is done: neither has
+// anything to show before, and their code stays out of the first load.
+const RealtimeBridge = lazy(() => import('./realtime-bridge').then((m) => ({ default: m.RealtimeBridge })));
+const PaymentWatchDialog = lazy(() =>
+  import('./payment-watch-dialog').then((m) => ({ default: m.PaymentWatchDialog })),
+);
+
+function AfterFirstPaint({ children }: { children: ReactNode }) {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true), 2_000), []);
+  return idle ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
 
 /** The pieces features show inside each other's screens (lib/feature-slots.tsx), fetched when one opens. */
 const featureSlots: FeatureSlots = {
@@ -30,8 +42,10 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <AuthProvider>
         <FeatureSlotsProvider slots={featureSlots}>
           {children}
-          <RealtimeBridge />
-          <PaymentWatchDialog />
+          <AfterFirstPaint>
+            <RealtimeBridge />
+            <PaymentWatchDialog />
+          </AfterFirstPaint>
         </FeatureSlotsProvider>
       </AuthProvider>
       <Toaster />

@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
-import { AdminGate } from '@/features/admin/components/admin-gate';
 import { RequireSignedIn } from '@/features/auth/components/require-signed-in';
 import { AppLayout } from './layout/app-layout';
 import { RouteSkeleton } from './layout/route-skeleton';
@@ -244,10 +243,9 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'admin',
-            element: (
-              <AdminGate>
-                <Outlet />
-              </AdminGate>
+            lazy: page(
+              () => import('./routes/admin/admin-area'),
+              (m) => m.AdminArea,
             ),
             children: [
               {

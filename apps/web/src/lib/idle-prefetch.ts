@@ -6,9 +6,13 @@ function idlePrefetchAllowed(): boolean {
   return !connection?.saveData && !/2g/.test(connection?.effectiveType ?? '');
 }
 
+/** Runs work the first paint does not need once the browser is idle (at the latest after `timeout` ms). */
+export function whenIdle(work: () => void, timeout = 5_000): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(work, { timeout });
+  else setTimeout(work, Math.min(timeout, 1_000));
+}
+
 /** Fetches code the user will likely need next once the browser is idle, unless data is scarce. */
 export function prefetchWhenIdle(fetchAhead: () => void): void {
-  if (!idlePrefetchAllowed()) return;
-  if ('requestIdleCallback' in window) window.requestIdleCallback(fetchAhead, { timeout: 5_000 });
-  else setTimeout(fetchAhead, 1_000);
+  if (idlePrefetchAllowed()) whenIdle(fetchAhead);
 }

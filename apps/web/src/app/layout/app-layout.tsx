@@ -3,7 +3,6 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { ConnectionLostBanner } from '@/features/platform/components/connection-lost-banner';
 import { MaintenanceBanner } from '@/features/platform/components/maintenance-banner';
-import { MaintenancePage } from '@/features/platform/components/maintenance-page';
 import { useAuth } from '@/lib/auth-client';
 import { usePlatformName, usePlatformStatus } from '@/lib/platform-status';
 import { RouteSkeleton } from './route-skeleton';
@@ -12,6 +11,10 @@ import { SiteHeader } from './site-header';
 import { useLogout } from './use-logout';
 import { useRoutePending } from './use-route-pending';
 
+// Shown only while the platform is in maintenance: fetched then, not with every first visit.
+const MaintenancePage = lazy(() =>
+  import('@/features/platform/components/maintenance-page').then((m) => ({ default: m.MaintenancePage })),
+);
 const SignedInBridges = lazy(() => import('./signed-in').then((m) => ({ default: m.SignedInBridges })));
 
 /**
@@ -29,19 +32,22 @@ export function AppLayout() {
   // Until the status answers (or when it cannot), the app behaves as open: the server refuses anyway.
   const maintenance = platform.data?.maintenanceMode === true;
 
-  if (maintenance && auth.loading) {
-    return (
-      <main
-        id="main-content"
-        className="flex min-h-dvh items-center justify-center gap-3 text-muted-foreground"
-      >
-        <Spinner />
-        <p>Loading...</p>
-      </main>
-    );
-  }
+  const loading = (
+    <main
+      id="main-content"
+      className="flex min-h-dvh items-center justify-center gap-3 text-muted-foreground"
+    >
+      <Spinner />
+      <p>Loading...</p>
+    </main>
+  );
+  if (maintenance && auth.loading) return loading;
   if (maintenance && !auth.isAdmin) {
-    return <MaintenancePage name={name} onSignOut={() => void logout()} signingOut={signingOut} />;
+    return (
+      <Suspense fallback={loading}>
+        <MaintenancePage name={name} onSignOut={() => void logout()} signingOut={signingOut} />
+      </Suspense>
+    );
   }
   return (
     <div className="flex min-h-dvh flex-col">
