@@ -1,4 +1,6 @@
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -14,6 +16,12 @@ import * as schema from './schema.ts';
 export type Schema = typeof schema;
 /** The Drizzle client every repository takes; a transaction has the same shape. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/**
+ * PGlite touches its whole buffer pool in WebAssembly memory when it starts, so PostgreSQL's 128 MB default
+ * was resident from the first second. The files stay in the OS page cache either way (docs/DECISIONS.md).
+ */
+const PGLITE_SHARED_BUFFERS = '32MB';
 
 const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
@@ -39,22 +47,78 @@ export async function openDatabase(opts: {
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
     return { kind: 'postgres', db, pool, connectionString: opts.url, close: () => pool.end() };
   }
-  if (opts.pgliteDir) assertPgliteDirUsable(opts.pgliteDir, opts.backupDir);
+  if (opts.pgliteDir && isNewPgliteDir(opts.pgliteDir, opts.backupDir)) await copyTemplate(opts.pgliteDir);
   let pglite: PGlite;
   try {
-    // pg_trgm backs the marketplace's partial-word search (migration 0002 creates the extension).
-    pglite = await PGlite.create({
-      ...(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {}),
-      extensions: { pg_trgm },
-    });
+    pglite = await createPglite(opts.pgliteDir);
   } catch (err) {
     // A damaged directory aborts PGlite's WebAssembly PostgreSQL ("RuntimeError: Aborted()").
     if (!opts.pgliteDir) throw err;
     const detail = err instanceof Error ? err.message.split('.')[0] : String(err);
     throw new DamagedDataDirError(opts.pgliteDir, opts.backupDir, `PGlite could not open it: ${detail}`);
   }
+  return pgliteDatabase(pglite);
+}
+
+function createPglite(dataDir: string | undefined): Promise<PGlite> {
+  return PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    // pg_trgm backs the marketplace's partial-word search (migration 0002 creates the extension).
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
+}
+
+function pgliteDatabase(pglite: PGlite): Database {
   const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' }) as unknown as Db;
   return { kind: 'pglite', db, pglite, close: () => pglite.close() };
+}
+
+/**
+ * A new embedded database starts as a copy of a migrated one, made once per machine, PGlite version and
+ * set of migrations, in the system's temporary directory: PGlite's initdb and the migrations take most of
+ * a first start (7-9 s), the copy a fraction of a second. When the template cannot be made (a read-only
+ * temporary directory), the database is created in place as before.
+ */
+async function copyTemplate(dir: string): Promise<void> {
+  const template = path.join(tmpdir(), 'recytrade-pglite-templates', templateKey());
+  if (!existsSync(path.join(template, 'PG_VERSION'))) {
+    try {
+      await buildTemplate(template);
+    } catch {
+      return;
+    }
+  }
+  cpSync(template, dir, { recursive: true });
+}
+
+/** Built beside its final name and renamed into place, so a concurrent start never copies half of one. */
+async function buildTemplate(template: string): Promise<void> {
+  const building = `${template}.${randomUUID()}`;
+  mkdirSync(building, { recursive: true });
+  try {
+    const database = pgliteDatabase(await createPglite(building));
+    await migrateDatabase(database);
+    await database.close();
+    renameSync(building, template);
+  } catch (err) {
+    // Another start may have renamed its template into place first; that one serves.
+    if (!existsSync(path.join(template, 'PG_VERSION'))) throw err;
+  } finally {
+    rmSync(building, { recursive: true, force: true });
+  }
+}
+
+/** Names a template by what shapes it: the PGlite release and the migrations' SQL. */
+function templateKey(): string {
+  const pgliteManifest = fileURLToPath(
+    new URL('../package.json', import.meta.resolve('@electric-sql/pglite')),
+  );
+  const hash = createHash('sha256').update(JSON.parse(readFileSync(pgliteManifest, 'utf8')).version);
+  const sqlFiles = readdirSync(MIGRATIONS_FOLDER).filter((f) => f.endsWith('.sql'));
+  for (const file of sqlFiles.sort())
+    hash.update(file).update(readFileSync(path.join(MIGRATIONS_FOLDER, file)));
+  return hash.digest('hex').slice(0, 16);
 }
 
 /** The embedded database's directory is there but is not a database PGlite can open. */
@@ -76,15 +140,16 @@ export class DamagedDataDirError extends Error {
  * PGlite runs initdb in any directory without PG_VERSION, which would lay a new, empty database (and
  * the demo seed) over the files of a damaged one. Only a missing or empty directory is a new database.
  */
-function assertPgliteDirUsable(dir: string, backupDir: string | undefined): void {
+function isNewPgliteDir(dir: string, backupDir: string | undefined): boolean {
   if (!existsSync(dir)) {
     mkdirSync(dir, { recursive: true });
-    return;
+    return true;
   }
   const entries = readdirSync(dir);
   if (entries.length > 0 && !entries.includes('PG_VERSION')) {
     throw new DamagedDataDirError(dir, backupDir, 'it holds files but no PG_VERSION');
   }
+  return entries.length === 0;
 }
 
 /** Apply the checked-in migrations; the app does this at start on both engines. */

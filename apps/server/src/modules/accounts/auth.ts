@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { PASSWORD_MIN_LENGTH } from '@app/shared/accounts/accounts.schemas';
 import { ACCOUNT_SUSPENDED_MESSAGE } from '@app/shared/admin/admin-users.schemas';
-import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
+import { betterAuth } from 'better-auth/minimal';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import { findUserById, markEmailVerifiedAt } from './accounts.repository.ts';

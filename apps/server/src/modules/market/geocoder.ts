@@ -169,7 +169,14 @@ function loadIndex(): Index {
       else byName.set(name, [city]);
     }
   }
-  delete require.cache[resolved];
+  // Every module the cities module loaded remembers it as its first parent, and so its 40 MB array:
+  // the whole subtree leaves the cache.
+  const forget = (id: string) => {
+    const cached = require.cache[id];
+    delete require.cache[id];
+    for (const child of cached?.children ?? []) forget(child.id);
+  };
+  forget(resolved);
   const countries = new Map<string, string>();
   const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
   for (const code of countryCodes) {
