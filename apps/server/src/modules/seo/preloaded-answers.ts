@@ -13,22 +13,17 @@ const segment = (path: string, prefix: string) => {
 /**
  * The API reads a public page makes before it can show anything, exactly as the web app requests
  * them (same path, same query in the same order), so a visitor's first paint needs no round trip.
- * Reads that depend on another answer (a company's listings need its owner) are left to the browser.
+ * Reads that depend on another answer (a company's listings need its owner) and the ad slots'
+ * configuration (not first content) are left to the browser.
  */
 export function firstReadsOf(path: string, search: string): string[] {
   if (path === '/') {
-    return [
-      ...SHELL_READS,
-      '/api/settings/pricing',
-      '/api/market/impact',
-      '/api/listings/featured',
-      '/api/config/public',
-    ];
+    return [...SHELL_READS, '/api/settings/pricing', '/api/market/impact', '/api/listings/featured'];
   }
   // Filters in the address bar change the search; only the plain marketplace is answered ahead.
   if (path === '/marketplace' && !search) {
     const page = `/api/listings?page=1&limit=${LISTING_LIMITS.marketplacePageSize}`;
-    return [...SHELL_READS, '/api/config/public', page];
+    return [...SHELL_READS, page];
   }
   if (path === '/market') return [...SHELL_READS, '/api/market/index'];
   const listingId = segment(path, '/listings/');
