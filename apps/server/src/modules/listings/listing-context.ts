@@ -56,8 +56,11 @@ export type ListingContext = Omit<ListingsDeps, 'audit'> & {
   /** Runs the onListingChanged hook after a commit; its failure is logged, never thrown. */
   listingChanged(listingId: string): Promise<void>;
   /** The marketplace search's planner estimates and capped counts per normalised query (listing-search). */
-  searchFacts: { estimates: TtlCache<number>; counts: TtlCache<number> };
+  searchFacts: { estimates: TtlCache<number>; counts: TtlCache<number>; pages: TtlCache<PreparedPage> };
 };
+
+/** A search page query built once and prepared (listing-search), run again with the same values. */
+export type PreparedPage = { execute(): Promise<unknown[]> };
 
 /**
  * How long a search's planner estimate is reused: it moves with the table's statistics (ANALYZE),
@@ -87,6 +90,8 @@ export function createListingContext(deps: ListingsDeps): ListingContext {
   const searchFacts = {
     estimates: createTtlCache<number>({ max: SEARCH_FACTS_MAX, ttlMs: SEARCH_ESTIMATE_TTL_MS }),
     counts: createTtlCache<number>({ max: SEARCH_FACTS_MAX, ttlMs: SEARCH_COUNT_TTL_MS }),
+    // A prepared page holds no rows, only the query: it never goes stale.
+    pages: createTtlCache<PreparedPage>({ max: SEARCH_FACTS_MAX, ttlMs: Number.POSITIVE_INFINITY }),
   };
 
   async function listingChanged(listingId: string): Promise<void> {

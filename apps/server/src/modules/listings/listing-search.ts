@@ -17,6 +17,8 @@ import {
   type ListingFilters,
   listFeatured,
   listVisibleForSitemap,
+  type PreparableQuery,
+  type PreparedSearchPages,
   recordView,
   searchFactsKey,
   searchListings,
@@ -42,6 +44,24 @@ export function createListingSearch(
    * (SEARCH_ESTIMATE_TTL_MS, SEARCH_COUNT_TTL_MS; counts dropped on every listing change here); the
    * page is always read.
    */
+  // Statement names handed to the database, one per distinct page query text (its values are
+  // parameters). PostgreSQL keeps a named statement per connection until it closes, so past
+  // MAX_STATEMENTS new query forms run unprepared.
+  const statementNames = new Set<string>();
+  const preparedPages =
+    (searchKey: string): PreparedSearchPages =>
+    async <T>(pageKey: string, build: () => PreparableQuery<T>) => {
+      const prepared = await ctx.searchFacts.pages.get(`${searchKey} ${pageKey}`, async () => {
+        const query = build();
+        const name = `search_${createHash('sha256').update(query.toSQL().sql).digest('hex').slice(0, 24)}`;
+        if (!statementNames.has(name) && statementNames.size >= MAX_STATEMENTS)
+          return { execute: async () => query };
+        statementNames.add(name);
+        return query.prepare(name);
+      });
+      return (await prepared.execute()) as T[];
+    };
+
   async function search(query: ListListingsQuery): Promise<ListingPage> {
     const preModeration = await preModerationNow();
     const key = searchFactsKey(query, preModeration);
@@ -52,6 +72,7 @@ export function createListingSearch(
         estimate: (compute) => ctx.searchFacts.estimates.get(key, compute),
         count: (compute) => ctx.searchFacts.counts.get(key, compute),
       },
+      prepared: preparedPages(key),
     });
     return {
       items: (await toViews(rows)).map(toPublic),
@@ -129,6 +150,9 @@ export function createListingSearch(
 
   return { search, searchByCursor, featured, getListing, findPublicListing, listForSitemap };
 }
+
+/** The most distinct search page queries prepared on the database's connections. */
+const MAX_STATEMENTS = 200;
 
 const INVALID_CURSOR = 'Invalid cursor. Pass nextCursor from the previous page with the same sort.';
 

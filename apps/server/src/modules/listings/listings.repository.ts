@@ -135,7 +135,7 @@ function searchConditions(query: ListingFilters, preModeration: boolean) {
 export async function searchListings(
   db: Db,
   query: ListListingsQuery,
-  opts: SearchPageOptions & { facts?: SearchFacts },
+  opts: SearchPageOptions & { facts?: SearchFacts; prepared?: PreparedSearchPages },
 ): Promise<{ rows: SearchRow[]; total: number; totalExact: boolean }> {
   const found = await findSearchPage(db, query, {
     ...opts,
@@ -166,6 +166,16 @@ const flattenSearchRow = (r: SearchJoined): SearchRow => ({
 });
 
 /**
+ * Runs a search's page query through the caller's prepared queries: `key` with the search's filters
+ * identifies the query and its values, `build` makes it when it is not kept.
+ */
+export type PreparedSearchPages = <T>(key: string, build: () => PreparableQuery<T>) => Promise<T[]>;
+export type PreparableQuery<T> = PromiseLike<T[]> & {
+  toSQL(): { sql: string };
+  prepare(name: string): { execute(): Promise<T[]> };
+};
+
+/**
  * Where a search keeps its planner estimate and capped count between requests (the service's
  * cache, keyed by `searchFactsKey`); without it both are read every time.
  */
@@ -194,7 +204,13 @@ const NOT_FILTERS = new Set(['sort', 'page', 'limit', 'cursor']);
 async function findSearchPage(
   db: Db,
   query: ListingFilters & { sort: ListingSort },
-  opts: SearchPageOptions & { offset: number; limit: number; after: SQL | null; facts?: SearchFacts },
+  opts: SearchPageOptions & {
+    offset: number;
+    limit: number;
+    after: SQL | null;
+    facts?: SearchFacts;
+    prepared?: PreparedSearchPages;
+  },
 ): Promise<{ rows: SearchJoined[]; total: number; totalExact: boolean }> {
   const { conditions, textCondition, locationCondition } = searchConditions(query, opts.preModeration);
   if (opts.after) conditions.push(opts.after);
@@ -213,7 +229,13 @@ async function findSearchPage(
   // Photos and held quantities are per-row lookups in the select list: PostgreSQL evaluates them
   // after the sort, for the page's rows (and those OFFSET skips) only.
   const held = opts.heldQuantity?.(listings.id) ?? sql<null>`null`;
-  const page = (pageWhere: SQL | undefined, key: SQL | typeof sortKey) =>
+  // `plan` names the page query's form (with the filters, order and paging it is the whole query),
+  // so a caller that keeps prepared queries can reuse this one.
+  const page = (plan: string, pageWhere: SQL | undefined, key: SQL | typeof sortKey) => {
+    const build = () => pageQuery(pageWhere, key);
+    return opts.prepared ? opts.prepared(JSON.stringify([plan, query.sort, offset, limit]), build) : build();
+  };
+  const pageQuery = (pageWhere: SQL | undefined, key: SQL | typeof sortKey) =>
     db
       .select({
         ...withSeller,
@@ -232,7 +254,7 @@ async function findSearchPage(
     total: Math.max(estimate, counted, EXACT_COUNT_CAP + 1),
     totalExact: false,
   });
-  if (estimate > CLEARLY_MANY) return estimated(await page(where, sortKey));
+  if (estimate > CLEARLY_MANY) return estimated(await page('walk', where, sortKey));
   // Probably many (text and location only; the planner multiplies word frequencies, so it misjudges
   // them both ways): try a bounded walk first, at most about three times the rows the estimate says a
   // page needs, from where the page starts. A full page from that stretch of the sort order is the
@@ -251,7 +273,7 @@ async function findSearchPage(
     const bound = ascending
       ? sql`${sortKey} <= coalesce((${boundary}), ${sortKey})`
       : sql`${sortKey} >= coalesce((${boundary}), ${sortKey})`;
-    const rows = await page(and(walkWhere, bound), sortKey);
+    const rows = await page(`bounded ${budget}`, and(walkWhere, bound), sortKey);
     if (rows.length === limit) return estimated(rows);
   }
   // Count exactly, at most EXACT_COUNT_CAP + 1 rows. More than that: a page is within (visible /
@@ -261,12 +283,12 @@ async function findSearchPage(
   // expression so PostgreSQL takes the GIN bitmap of the matches and sorts only those, because walking
   // a sort index would read most of the table when rare words are correlated with another filter.
   const counted = await (opts.facts?.count ?? ((f) => f()))(() => countUpTo(db, where, EXACT_COUNT_CAP));
-  if (counted > EXACT_COUNT_CAP) return estimated(await page(walkWhere, sortKey), counted);
+  if (counted > EXACT_COUNT_CAP) return estimated(await page('counted walk', walkWhere, sortKey), counted);
   const fewMatches = Boolean(textCondition || locationCondition);
   const key = fewMatches
     ? sql`(${sortKey} + ${sql.raw(sortKey === listings.createdAt ? "interval '0'" : '0')})`
     : sortKey;
-  return { rows: await page(where, key), total: counted, totalExact: true };
+  return { rows: await page(fewMatches ? 'few' : 'counted', where, key), total: counted, totalExact: true };
 }
 
 const sortKeyOf = (sort: ListingSort) =>
