@@ -17,7 +17,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -160,7 +160,9 @@ function inline(s: Statement): string {
 }
 
 /** Starts `node apps/server/src/server.ts` on the given database and waits for its health check. */
-async function startServer(databaseUrl: string): Promise<{ origin: string; stop(): Promise<void> }> {
+async function startServer(
+  databaseUrl: string,
+): Promise<{ origin: string; pid: number; stop(): Promise<void> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'recytrade-overhead-'));
   const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
@@ -195,6 +197,7 @@ async function startServer(databaseUrl: string): Promise<{ origin: string; stop(
   }
   return {
     origin,
+    pid: child.pid as number,
     async stop() {
       child.kill('SIGTERM');
       await exited;
@@ -226,11 +229,23 @@ function get(origin: string, pathAndQuery: string): Promise<number> {
   });
 }
 
-/** `concurrency` keep-alive clients for `seconds`, cycling through `queries`. */
-async function drive(origin: string, queries: string[], seconds: number) {
+/** CPU milliseconds (user + system) a process has used, from /proc (clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * `concurrency` keep-alive clients for `seconds`, cycling through `queries`; with the server's and
+ * this client's CPU time per request (the server's own cost does not depend on the machine's load).
+ */
+async function drive(server: { origin: string; pid: number }, queries: string[], seconds: number) {
+  const { origin } = server;
   const latencies: number[] = [];
   let errors = 0;
   let n = 0;
+  const serverCpu = cpuMs(server.pid);
+  const clientCpu = process.cpuUsage();
   const started = performance.now();
   const deadline = started + seconds * 1000;
   await Promise.all(
@@ -245,7 +260,14 @@ async function drive(origin: string, queries: string[], seconds: number) {
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  return { rps: latencies.length / elapsed, latencies, errors };
+  const client = process.cpuUsage(clientCpu);
+  return {
+    rps: latencies.length / elapsed,
+    latencies,
+    errors,
+    serverMsPerRequest: (cpuMs(server.pid) - serverCpu) / latencies.length,
+    clientMsPerRequest: (client.user + client.system) / 1000 / latencies.length,
+  };
 }
 
 /** pgbench over the script for `seconds`: transactions per second. */
@@ -340,12 +362,21 @@ async function main() {
 
   const server = await startServer(url as string);
   const results = new Map(
-    SHAPES.map((s) => [s.name, { app: [] as number[], raw: [] as number[], ms: [] as number[] }]),
+    SHAPES.map((s) => [
+      s.name,
+      {
+        app: [] as number[],
+        raw: [] as number[],
+        ms: [] as number[],
+        server: [] as number[],
+        client: [] as number[],
+      },
+    ]),
   );
   try {
     // Warm the server's and PostgreSQL's caches for every shape before timing anything.
     await drive(
-      server.origin,
+      server,
       SHAPES.map((s) => s.query),
       2,
     );
@@ -353,16 +384,19 @@ async function main() {
       for (const shape of SHAPES) {
         const r = results.get(shape.name);
         if (!r) continue;
-        const app = await drive(server.origin, [shape.query], SECONDS);
+        const app = await drive(server, [shape.query], SECONDS);
         if (app.errors) console.log(`  ${shape.name}: ${app.errors} errors`);
         r.app.push(app.rps);
+        r.server.push(app.serverMsPerRequest);
+        r.client.push(app.clientMsPerRequest);
         r.ms.push(...app.latencies);
         r.raw.push(await pgbench(scripts.get(shape.name) as string, SECONDS));
       }
     }
     console.log(
       `\n${'shape'.padEnd(12)}${'statements'.padStart(11)}${'app req/s'.padStart(11)}${'raw tps'.padStart(10)}` +
-        `${'ratio'.padStart(8)}${'app p50'.padStart(10)}${'app p95'.padStart(10)}`,
+        `${'ratio'.padStart(8)}${'app p50'.padStart(10)}${'app p95'.padStart(10)}` +
+        `${'server CPU'.padStart(12)}${'client CPU'.padStart(12)}  (ms per request)`,
     );
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     for (const shape of SHAPES) {
@@ -373,16 +407,18 @@ async function main() {
         `${shape.name.padEnd(12)}${String(captured.get(shape.name)?.length ?? 0).padStart(11)}` +
           `${mean(r.app).toFixed(0).padStart(11)}${mean(r.raw).toFixed(0).padStart(10)}` +
           `${`${((100 * mean(r.app)) / mean(r.raw)).toFixed(0)}%`.padStart(8)}` +
-          `${`${percentile(ms, 50).toFixed(1)} ms`.padStart(10)}${`${percentile(ms, 95).toFixed(1)} ms`.padStart(10)}`,
+          `${`${percentile(ms, 50).toFixed(1)} ms`.padStart(10)}${`${percentile(ms, 95).toFixed(1)} ms`.padStart(10)}` +
+          `${mean(r.server).toFixed(2).padStart(12)}${mean(r.client).toFixed(2).padStart(12)}`,
       );
     }
     if (MIX) {
-      const mix = await drive(server.origin, SEARCH_MIX, SECONDS * 2);
+      const mix = await drive(server, SEARCH_MIX, SECONDS * 2);
       const ms = mix.latencies.sort((a, b) => a - b);
       console.log(
         `\nsearch mix (${SEARCH_MIX.length} shapes, ${SECONDS * 2} s): ${mix.rps.toFixed(0)} req/s, ` +
           `p50 ${percentile(ms, 50).toFixed(1)} ms, p95 ${percentile(ms, 95).toFixed(1)} ms, ` +
-          `p99 ${percentile(ms, 99).toFixed(1)} ms, errors ${mix.errors}`,
+          `p99 ${percentile(ms, 99).toFixed(1)} ms, server CPU ${mix.serverMsPerRequest.toFixed(2)} ms per request, ` +
+          `errors ${mix.errors}`,
       );
     }
     console.log(`load average at the end: ${load()}`);
