@@ -191,7 +191,6 @@ export type SearchFacts = {
 export function searchFactsKey(query: ListingFilters, preModeration: boolean): string {
   const filters = Object.entries(query)
     .filter(([name, value]) => !NOT_FILTERS.has(name) && value !== undefined)
-    .map(([name, value]) => [name, typeof value === 'string' ? value.trim() : value])
     .sort(([a], [b]) => (a < b ? -1 : 1));
   return JSON.stringify([preModeration, filters]);
 }
