@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadEnv } from '../apps/server/src/config/env.ts';
 import { migrateDatabase, openDatabase } from '../apps/server/src/db/client.ts';
+import { percentile, SEARCH_MIX as QUERIES } from './search-queries.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('Set DATABASE_URL to the bench database');
@@ -15,28 +16,6 @@ const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const seconds = Number(positional[0] ?? 20);
 const concurrency = Number(positional[1] ?? 16);
 const V1 = process.argv.includes('--v1');
-
-/** A mix like real traffic: browsing, a word, a partial word, filters, sorts, deep-ish pages. */
-const QUERIES = [
-  '',
-  'q=copper',
-  'q=bales&category=paper',
-  'q=corrug',
-  'q=PET flakes&sort=price_asc',
-  'category=metals&sort=price_desc',
-  'type=buy&category=plastics',
-  'minPrice=100&maxPrice=400&unit=tons',
-  'location=rotterdam',
-  'q=denim&location=chennai',
-  'availability=immediate&minQuantity=1000&sort=quantity_desc',
-  'q=steel&type=sell&page=3',
-  'category=textiles&page=5',
-  'q=washed HDPE regrind',
-];
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 async function main() {
   const env = loadEnv({

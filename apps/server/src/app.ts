@@ -25,6 +25,7 @@ import { type CompaniesService, registerCompanies } from './modules/companies/in
 import { type ContactService, registerContent } from './modules/content/index.ts';
 import {
   type DealsModule,
+  heldQuantityOf,
   listLiveDealsBetween,
   registerDeals,
   sumHeldQuantities,
@@ -231,6 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notifications,
     geocode: geocodeLocation,
     heldQuantities: sumHeldQuantities,
+    heldQuantitySql: heldQuantityOf,
   });
   const market = registerMarket(ctx, {
     access,

@@ -41,7 +41,13 @@ export async function openDatabase(opts: {
   backupDir?: string;
 }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: 10,
+      // Named (prepared) statements are planned for their values every time, as unnamed ones are: the
+      // marketplace search's plans depend on them (docs/PERFORMANCE.md). They skip parsing only.
+      options: '-c plan_cache_mode=force_custom_plan',
+    });
     // An idle client that loses its server must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;

@@ -5,7 +5,8 @@ import {
   QUANTITY_HOLDING_STATUSES,
 } from '@app/shared/deals/deal-machine';
 import type { ListingUnit } from '@app/shared/listings/listings.schemas';
-import { and, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { userDirectory } from '../accounts/index.ts';
 import { companyDirectory } from '../companies/index.ts';
@@ -62,6 +63,14 @@ const holdsQuantity = or(
   and(eq(deals.buyNow, true), inArray(deals.status, [...BUY_NOW_HOLDING_STATUSES])),
   inArray(deals.status, [...QUANTITY_HOLDING_STATUSES]),
 );
+
+/**
+ * The quantity deals hold on one listing as a scalar subquery, for a query over listings that reads
+ * it per row (the marketplace search's page) instead of asking after it.
+ */
+export function heldQuantityOf(listingId: AnyPgColumn): SQL<string> {
+  return sql<string>`(select coalesce(sum(${deals.quantity}), 0) from ${deals} where ${deals.listingId} = ${listingId} and ${holdsQuantity})`;
+}
 
 /**
  * The quantity deals hold on each listing (listings without such deals are absent). Read under the

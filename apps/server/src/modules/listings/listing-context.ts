@@ -1,6 +1,9 @@
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Storage } from '../../lib/storage.ts';
+import { createTtlCache, type TtlCache } from '../../lib/ttl-cache.ts';
 import { type AuditRecorder, noAudit } from '../access/index.ts';
 import type { BillingService } from '../billing/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
@@ -35,6 +38,8 @@ export type ListingsDeps = {
    * listing has left is its quantity less this.
    */
   heldQuantities(db: Db, listingIds: string[]): Promise<Map<string, number>>;
+  /** The same quantity as SQL over a listing's id, read in the marketplace search's page query. */
+  heldQuantitySql?: (listingId: AnyPgColumn) => SQL<string>;
   logger?: { error(obj: unknown, msg?: string): void };
 };
 
@@ -50,7 +55,26 @@ export type ListingContext = Omit<ListingsDeps, 'audit'> & {
   };
   /** Runs the onListingChanged hook after a commit; its failure is logged, never thrown. */
   listingChanged(listingId: string): Promise<void>;
+  /** The marketplace search's planner estimates and capped counts per normalised query (listing-search). */
+  searchFacts: { estimates: TtlCache<number>; counts: TtlCache<number>; pages: TtlCache<PreparedPage> };
 };
+
+/** A search page query built once and prepared (listing-search), run again with the same values. */
+export type PreparedPage = { execute(): Promise<unknown[]> };
+
+/**
+ * How long a search's planner estimate is reused: it moves with the table's statistics (ANALYZE),
+ * not with single listings; the visible-rows estimate of the bounded walk is kept as long.
+ */
+export const SEARCH_ESTIMATE_TTL_MS = 60_000;
+/**
+ * How long a search's capped count (its exact total up to 1,000) is reused. A listing change made
+ * through this instance drops every count at once; one made through another instance, an expiry or a
+ * sale shows in totals within this bound. Pages themselves are never cached.
+ */
+export const SEARCH_COUNT_TTL_MS = 10_000;
+/** Distinct searches remembered; the least recently used is dropped first. */
+const SEARCH_FACTS_MAX = 1_000;
 
 export function createListingContext(deps: ListingsDeps): ListingContext {
   function geocoded(location: string) {
@@ -63,7 +87,15 @@ export function createListingContext(deps: ListingsDeps): ListingContext {
     };
   }
 
+  const searchFacts = {
+    estimates: createTtlCache<number>({ max: SEARCH_FACTS_MAX, ttlMs: SEARCH_ESTIMATE_TTL_MS }),
+    counts: createTtlCache<number>({ max: SEARCH_FACTS_MAX, ttlMs: SEARCH_COUNT_TTL_MS }),
+    // A prepared page holds no rows, only the query: it never goes stale.
+    pages: createTtlCache<PreparedPage>({ max: SEARCH_FACTS_MAX, ttlMs: Number.POSITIVE_INFINITY }),
+  };
+
   async function listingChanged(listingId: string): Promise<void> {
+    searchFacts.counts.clear();
     if (!deps.onListingChanged) return;
     try {
       await deps.onListingChanged(listingId);
@@ -72,7 +104,7 @@ export function createListingContext(deps: ListingsDeps): ListingContext {
     }
   }
 
-  return { ...deps, audit: deps.audit ?? noAudit, geocoded, listingChanged };
+  return { ...deps, audit: deps.audit ?? noAudit, geocoded, listingChanged, searchFacts };
 }
 
 export const NOT_FOUND = 'Listing not found';

@@ -7,7 +7,7 @@ import { lockListing, setSoldStatus } from './listings.repository.ts';
  * What deals leave of a listing: its quantity less what they hold (the deals module's query), read
  * under the listing's row lock, and the sold status that follows it.
  */
-export function createListingQuantities(ctx: Pick<ListingContext, 'heldQuantities'>) {
+export function createListingQuantities(ctx: Pick<ListingContext, 'heldQuantities' | 'searchFacts'>) {
   /**
    * Locks the listing's row inside a deal's transaction and answers what it has left, so deals that
    * take quantity (Buy Now, an offer agreed) are counted one at a time; null when it does not exist.
@@ -36,7 +36,9 @@ export function createListingQuantities(ctx: Pick<ListingContext, 'heldQuantitie
    */
   async function syncSoldStatus(tx: Db, listingId: string): Promise<void> {
     const locked = await lockRemainingQuantity(tx, listingId);
-    if (locked) await setSoldStatus(tx, listingId, locked.remainingQuantity <= 0);
+    // The search totals are dropped before the deal commits: one read in between stays within their bound.
+    if (locked && (await setSoldStatus(tx, listingId, locked.remainingQuantity <= 0)))
+      ctx.searchFacts.counts.clear();
   }
 
   return { lockRemainingQuantity, lockHeldQuantity, syncSoldStatus };

@@ -17,7 +17,10 @@ import {
   type ListingFilters,
   listFeatured,
   listVisibleForSitemap,
+  type PreparableQuery,
+  type PreparedSearchPages,
   recordView,
+  searchFactsKey,
   searchListings,
   searchListingsAfter,
 } from './listings.repository.ts';
@@ -27,15 +30,50 @@ import {
  * featured strip, the detail page (counting views) and the sitemap, under the moderation setting.
  */
 export function createListingSearch(
-  ctx: Pick<ListingContext, 'db' | 'clock' | 'settings' | 'isAdmin'>,
+  ctx: Pick<ListingContext, 'db' | 'clock' | 'settings' | 'isAdmin' | 'heldQuantitySql' | 'searchFacts'>,
   parts: { views: Pick<ListingViews, 'toViews'> },
 ) {
   const { db, clock, settings } = ctx;
   const { toViews } = parts.views;
 
+  // Visitors' reads take the moderation switch from the settings' per-request cache (at most 2 s old).
+  const preModerationNow = () => settings.getRecent('listings.pre_moderation');
+
+  /**
+   * The marketplace search. Its estimate and capped count are remembered per normalised query
+   * (SEARCH_ESTIMATE_TTL_MS, SEARCH_COUNT_TTL_MS; counts dropped on every listing change here); the
+   * page is always read.
+   */
+  // Statement names handed to the database, one per distinct page query text (its values are
+  // parameters). PostgreSQL keeps a named statement per connection until it closes, so past
+  // MAX_STATEMENTS new query forms run unprepared.
+  const statementNames = new Set<string>();
+  const preparedPages =
+    (searchKey: string): PreparedSearchPages =>
+    async <T>(pageKey: string, build: () => PreparableQuery<T>) => {
+      const prepared = await ctx.searchFacts.pages.get(`${searchKey} ${pageKey}`, async () => {
+        const query = build();
+        const name = `search_${createHash('sha256').update(query.toSQL().sql).digest('hex').slice(0, 24)}`;
+        if (!statementNames.has(name) && statementNames.size >= MAX_STATEMENTS)
+          return { execute: async () => query };
+        statementNames.add(name);
+        return query.prepare(name);
+      });
+      return (await prepared.execute()) as T[];
+    };
+
   async function search(query: ListListingsQuery): Promise<ListingPage> {
-    const preModeration = await settings.get('listings.pre_moderation');
-    const { rows, total, totalExact } = await searchListings(db, query, { preModeration });
+    const preModeration = await preModerationNow();
+    const key = searchFactsKey(query, preModeration);
+    const { rows, total, totalExact } = await searchListings(db, query, {
+      preModeration,
+      heldQuantity: ctx.heldQuantitySql,
+      facts: {
+        estimate: (compute) => ctx.searchFacts.estimates.get(key, compute),
+        count: (compute) => ctx.searchFacts.counts.get(key, compute),
+      },
+      prepared: preparedPages(key),
+    });
     return {
       items: (await toViews(rows)).map(toPublic),
       total,
@@ -53,8 +91,12 @@ export function createListingSearch(
     query: ListingFilters & { sort: ListingSort; limit: number; cursor?: string },
   ): Promise<{ items: Listing[]; nextCursor: string | null }> {
     const after = query.cursor === undefined ? null : decodeCursor(query.cursor, query.sort);
-    const preModeration = await settings.get('listings.pre_moderation');
-    const { rows, hasMore } = await searchListingsAfter(db, query, { preModeration, after });
+    const preModeration = await preModerationNow();
+    const { rows, hasMore } = await searchListingsAfter(db, query, {
+      preModeration,
+      after,
+      heldQuantity: ctx.heldQuantitySql,
+    });
     const last = rows.at(-1);
     return {
       items: (await toViews(rows)).map(toPublic),
@@ -63,7 +105,7 @@ export function createListingSearch(
   }
 
   async function featured(): Promise<{ items: Listing[] }> {
-    const preModeration = await settings.get('listings.pre_moderation');
+    const preModeration = await preModerationNow();
     const rows = await listFeatured(db, clock.now(), LISTING_LIMITS.landingCount, preModeration);
     return { items: (await toViews(rows)).map(toPublic) };
   }
@@ -81,8 +123,7 @@ export function createListingSearch(
     if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
     const privileged =
       viewer.userId !== null && (viewer.userId === row.userId || (await ctx.isAdmin(viewer.userId)));
-    if (!privileged && !isVisible(row, await settings.get('listings.pre_moderation')))
-      throw new AppError('NOT_FOUND', NOT_FOUND);
+    if (!privileged && !isVisible(row, await preModerationNow())) throw new AppError('NOT_FOUND', NOT_FOUND);
     const visitor =
       viewer.userId ?? `anon:${createHash('sha256').update(viewer.ip).digest('hex').slice(0, 32)}`;
     if (
@@ -97,18 +138,21 @@ export function createListingSearch(
   /** A listing as any visitor sees it, or null; reads only (no view counted), for page metadata. */
   async function findPublicListing(id: string): Promise<Listing | null> {
     const row = await findListing(db, id);
-    if (!row || !isVisible(row, await settings.get('listings.pre_moderation'))) return null;
+    if (!row || !isVisible(row, await preModerationNow())) return null;
     const [view] = await toViews([row]);
     return toPublic(view);
   }
 
   /** Ids and change dates of the listings visitors may see, for the sitemap. */
   async function listForSitemap(limit: number): Promise<{ id: string; updatedAt: Date }[]> {
-    return listVisibleForSitemap(db, await settings.get('listings.pre_moderation'), limit);
+    return listVisibleForSitemap(db, await preModerationNow(), limit);
   }
 
   return { search, searchByCursor, featured, getListing, findPublicListing, listForSitemap };
 }
+
+/** The most distinct search page queries prepared on the database's connections. */
+const MAX_STATEMENTS = 200;
 
 const INVALID_CURSOR = 'Invalid cursor. Pass nextCursor from the previous page with the same sort.';
 

@@ -13,7 +13,7 @@ import {
  * ends.
  */
 export function createListingTimedWork(
-  ctx: Pick<ListingContext, 'db' | 'clock' | 'billing' | 'geocode' | 'geocoded'>,
+  ctx: Pick<ListingContext, 'db' | 'clock' | 'billing' | 'geocode' | 'geocoded' | 'searchFacts'>,
 ) {
   const { db, clock } = ctx;
 
@@ -27,6 +27,7 @@ export function createListingTimedWork(
   async function runExpiry(): Promise<{ expired: number; unfeatured: number }> {
     const now = clock.now();
     const [expired, unfeatured] = [await expireListings(db, now), await endFeaturing(db, now)];
+    if (expired.length > 0) ctx.searchFacts.counts.clear();
     return { expired: expired.length, unfeatured: unfeatured.length };
   }
 

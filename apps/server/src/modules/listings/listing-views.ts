@@ -20,14 +20,24 @@ const mediaUrl = (key: string) => `/media/${key}`;
 export function createListingViews(ctx: Pick<ListingContext, 'db' | 'heldQuantities'>) {
   const { db } = ctx;
 
-  async function toViews(rows: ListingWithSeller[]): Promise<OwnListing[]> {
-    const ids = rows.map((r) => r.id);
-    const [images, held] = await Promise.all([imagesFor(db, ids), ctx.heldQuantities(db, ids)]);
+  /**
+   * The API views of the rows, with their photos and held quantities. A search row says whether it
+   * has photos and may carry its held quantity: only what is still unknown is read.
+   */
+  async function toViews(
+    rows: (ListingWithSeller & { hasImages?: boolean; heldQuantity?: number })[],
+  ): Promise<OwnListing[]> {
+    const withImages = rows.filter((r) => r.hasImages !== false).map((r) => r.id);
+    const heldUnknown = rows.filter((r) => r.heldQuantity === undefined).map((r) => r.id);
+    const [images, held] = await Promise.all([
+      imagesFor(db, withImages),
+      heldUnknown.length > 0 ? ctx.heldQuantities(db, heldUnknown) : new Map<string, number>(),
+    ]);
     return rows.map((r) =>
       toOwnView(
         r,
         images.filter((i) => i.listingId === r.id),
-        held.get(r.id) ?? 0,
+        r.heldQuantity ?? held.get(r.id) ?? 0,
       ),
     );
   }

@@ -8,7 +8,7 @@ import type { PaymentsService } from '../payments/index.ts';
 import type { SettingsService } from '../settings/index.ts';
 import { requestGeocodeBacklog, scheduleListingsJobs } from './listings.job.ts';
 import { listingsRoutes } from './listings.routes.ts';
-import { createListingsService, type ListingsService } from './listings.service.ts';
+import { createListingsService, type ListingsDeps, type ListingsService } from './listings.service.ts';
 
 declare module '../../lib/app-events.ts' {
   interface AppEvents {
@@ -31,6 +31,8 @@ export function registerListings(
     geocode: (location: string) => { latitude: number; longitude: number; place: string } | null;
     /** The quantity deals hold on each listing (the deals module's read; deals builds on listings). */
     heldQuantities(db: Db, listingIds: string[]): Promise<Map<string, number>>;
+    /** The same as SQL over a listing's id, for the marketplace search's page query. */
+    heldQuantitySql?: ListingsDeps['heldQuantitySql'];
   },
 ): ListingsService {
   const { access, ...services } = deps;

@@ -6,6 +6,7 @@ import {
   count,
   desc,
   eq,
+  getTableColumns,
   gt,
   gte,
   inArray,
@@ -24,19 +25,22 @@ import { listingImages, listingMonthlyUsage, listings, listingViews } from './li
 export type ListingRow = typeof listings.$inferSelect;
 export type NewListingRow = typeof listings.$inferInsert;
 export type ListingImageRow = typeof listingImages.$inferSelect;
-export type ListingWithSeller = ListingRow & {
+/** A listing as the API reads it: every column but the search document (an index's input). */
+export type ListingRead = Omit<ListingRow, 'search'>;
+export type ListingWithSeller = ListingRead & {
   sellerName: string;
   sellerCompany: string | null;
   ownerEmail: string;
 };
 
+const { search: _searchDocument, ...listingColumns } = getTableColumns(listings);
 const withSeller = {
-  listing: listings,
+  listing: listingColumns,
   sellerName: userDirectory.name,
   sellerCompany: userDirectory.company,
   ownerEmail: userDirectory.email,
 };
-type Joined = { listing: ListingRow; sellerName: string; sellerCompany: string | null; ownerEmail: string };
+type Joined = { listing: ListingRead; sellerName: string; sellerCompany: string | null; ownerEmail: string };
 const flatten = (r: Joined): ListingWithSeller => ({
   ...r.listing,
   sellerName: r.sellerName,
@@ -131,16 +135,66 @@ function searchConditions(query: ListingFilters, preModeration: boolean) {
 export async function searchListings(
   db: Db,
   query: ListListingsQuery,
-  opts: { preModeration: boolean },
-): Promise<{ rows: ListingWithSeller[]; total: number; totalExact: boolean }> {
+  opts: SearchPageOptions & { facts?: SearchFacts; prepared?: PreparedSearchPages },
+): Promise<{ rows: SearchRow[]; total: number; totalExact: boolean }> {
   const found = await findSearchPage(db, query, {
-    preModeration: opts.preModeration,
+    ...opts,
     offset: (query.page - 1) * query.limit,
     limit: query.limit,
     after: null,
   });
-  return { rows: found.rows.map(flatten), total: found.total, totalExact: found.totalExact };
+  return { rows: found.rows.map(flattenSearchRow), total: found.total, totalExact: found.totalExact };
 }
+
+/** What a search's caller may add: the moderation switch and the deals' held quantity of a listing. */
+type SearchPageOptions = {
+  preModeration: boolean;
+  /** The quantity deals hold on the row's listing, as SQL: read in the page query, not after it. */
+  heldQuantity?: (listingId: typeof listings.id) => SQL<string>;
+};
+
+/**
+ * A search page's row: the listing, whether it has photos (the photos query is skipped for a page
+ * without any) and, when the caller asked, what deals hold of it.
+ */
+export type SearchRow = ListingWithSeller & { hasImages: boolean; heldQuantity?: number };
+type SearchJoined = Joined & { sortValue: string; hasImages: boolean; heldQuantity: string | null };
+const flattenSearchRow = (r: SearchJoined): SearchRow => ({
+  ...flatten(r),
+  hasImages: r.hasImages,
+  ...(r.heldQuantity === null ? {} : { heldQuantity: Number(r.heldQuantity) }),
+});
+
+/**
+ * Runs a search's page query through the caller's prepared queries: `key` with the search's filters
+ * identifies the query and its values, `build` makes it when it is not kept.
+ */
+export type PreparedSearchPages = <T>(key: string, build: () => PreparableQuery<T>) => Promise<T[]>;
+export type PreparableQuery<T> = PromiseLike<T[]> & {
+  toSQL(): { sql: string };
+  prepare(name: string): { execute(): Promise<T[]> };
+};
+
+/**
+ * Where a search keeps its planner estimate and capped count between requests (the service's
+ * cache, keyed by `searchFactsKey`); without it both are read every time.
+ */
+export type SearchFacts = {
+  estimate(compute: () => Promise<number>): Promise<number>;
+  count(compute: () => Promise<number>): Promise<number>;
+};
+
+/**
+ * The filters that decide a search's estimate and count, as one string: everything but the order and
+ * the paging (a filter added to the query is part of it without a change here).
+ */
+export function searchFactsKey(query: ListingFilters, preModeration: boolean): string {
+  const filters = Object.entries(query)
+    .filter(([name, value]) => !NOT_FILTERS.has(name) && value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return JSON.stringify([preModeration, filters]);
+}
+const NOT_FILTERS = new Set(['sort', 'page', 'limit', 'cursor']);
 
 /**
  * One page of the marketplace search, by offset (the web's page numbers) or after a keyset position
@@ -149,14 +203,20 @@ export async function searchListings(
 async function findSearchPage(
   db: Db,
   query: ListingFilters & { sort: ListingSort },
-  opts: { preModeration: boolean; offset: number; limit: number; after: SQL | null },
-): Promise<{ rows: (Joined & { sortValue: string })[]; total: number; totalExact: boolean }> {
+  opts: SearchPageOptions & {
+    offset: number;
+    limit: number;
+    after: SQL | null;
+    facts?: SearchFacts;
+    prepared?: PreparedSearchPages;
+  },
+): Promise<{ rows: SearchJoined[]; total: number; totalExact: boolean }> {
   const { conditions, textCondition, locationCondition } = searchConditions(query, opts.preModeration);
   if (opts.after) conditions.push(opts.after);
   const where = and(...conditions);
   // Choose the plan from how many listings match. Clearly many (by the planner's estimate): walking
   // the sort index finds a page at once, and the total is the estimate.
-  const estimate = await plannerEstimate(db, where);
+  const estimate = await (opts.facts?.estimate ?? ((f) => f()))(() => plannerEstimate(db, where));
   const sortKey = sortKeyOf(query.sort);
   const ascending = query.sort === 'price_asc';
   const { offset, limit } = opts;
@@ -165,21 +225,35 @@ async function findSearchPage(
   const walkWhere = and(
     ...conditions.map((c) => (c === textCondition || c === locationCondition ? sql`(${c}) is true` : c)),
   );
-  const page = (pageWhere: SQL | undefined, key: SQL | typeof sortKey) =>
+  // Photos and held quantities are per-row lookups in the select list: PostgreSQL evaluates them
+  // after the sort, for the page's rows (and those OFFSET skips) only.
+  const held = opts.heldQuantity?.(listings.id) ?? sql<null>`null`;
+  // `plan` names the page query's form (with the filters, order and paging it is the whole query),
+  // so a caller that keeps prepared queries can reuse this one.
+  const page = (plan: string, pageWhere: SQL | undefined, key: SQL | typeof sortKey) => {
+    const build = () => pageQuery(pageWhere, key);
+    return opts.prepared ? opts.prepared(JSON.stringify([plan, query.sort, offset, limit]), build) : build();
+  };
+  const pageQuery = (pageWhere: SQL | undefined, key: SQL | typeof sortKey) =>
     db
-      .select({ ...withSeller, sortValue: sortValueSql(query.sort) })
+      .select({
+        ...withSeller,
+        sortValue: sortValueSql(query.sort),
+        hasImages: sql<boolean>`exists (select 1 from ${listingImages} where ${listingImages.listingId} = ${listings.id})`,
+        heldQuantity: sql<string | null>`${held}`,
+      })
       .from(listings)
       .innerJoin(userDirectory, eq(userDirectory.id, listings.userId))
       .where(pageWhere)
       .orderBy(...(ascending ? [asc(key), asc(listings.id)] : [desc(key), desc(listings.id)]))
       .limit(limit)
       .offset(offset);
-  const estimated = (rows: (Joined & { sortValue: string })[], counted = 0) => ({
+  const estimated = (rows: SearchJoined[], counted = 0) => ({
     rows,
     total: Math.max(estimate, counted, EXACT_COUNT_CAP + 1),
     totalExact: false,
   });
-  if (estimate > CLEARLY_MANY) return estimated(await page(where, sortKey));
+  if (estimate > CLEARLY_MANY) return estimated(await page('walk', where, sortKey));
   // Probably many (text and location only; the planner multiplies word frequencies, so it misjudges
   // them both ways): try a bounded walk first, at most about three times the rows the estimate says a
   // page needs, from where the page starts. A full page from that stretch of the sort order is the
@@ -198,7 +272,7 @@ async function findSearchPage(
     const bound = ascending
       ? sql`${sortKey} <= coalesce((${boundary}), ${sortKey})`
       : sql`${sortKey} >= coalesce((${boundary}), ${sortKey})`;
-    const rows = await page(and(walkWhere, bound), sortKey);
+    const rows = await page(`bounded ${budget}`, and(walkWhere, bound), sortKey);
     if (rows.length === limit) return estimated(rows);
   }
   // Count exactly, at most EXACT_COUNT_CAP + 1 rows. More than that: a page is within (visible /
@@ -207,13 +281,13 @@ async function findSearchPage(
   // GIN matches instead). At most that many: when a text or location filter is involved, sort on an
   // expression so PostgreSQL takes the GIN bitmap of the matches and sorts only those, because walking
   // a sort index would read most of the table when rare words are correlated with another filter.
-  const counted = await countUpTo(db, where, EXACT_COUNT_CAP);
-  if (counted > EXACT_COUNT_CAP) return estimated(await page(walkWhere, sortKey), counted);
+  const counted = await (opts.facts?.count ?? ((f) => f()))(() => countUpTo(db, where, EXACT_COUNT_CAP));
+  if (counted > EXACT_COUNT_CAP) return estimated(await page('counted walk', walkWhere, sortKey), counted);
   const fewMatches = Boolean(textCondition || locationCondition);
   const key = fewMatches
     ? sql`(${sortKey} + ${sql.raw(sortKey === listings.createdAt ? "interval '0'" : '0')})`
     : sortKey;
-  return { rows: await page(where, key), total: counted, totalExact: true };
+  return { rows: await page(fewMatches ? 'few' : 'counted', where, key), total: counted, totalExact: true };
 }
 
 const sortKeyOf = (sort: ListingSort) =>
@@ -262,8 +336,8 @@ export function isValidSortValue(sort: ListingSort, value: string): boolean {
 export async function searchListingsAfter(
   db: Db,
   query: ListingFilters & { sort: ListingSort; limit: number },
-  opts: { preModeration: boolean; after: ListingCursorPosition | null },
-): Promise<{ rows: (ListingWithSeller & { sortValue: string })[]; hasMore: boolean }> {
+  opts: SearchPageOptions & { after: ListingCursorPosition | null },
+): Promise<{ rows: (SearchRow & { sortValue: string })[]; hasMore: boolean }> {
   const sortKey = sortKeyOf(query.sort);
   const ascending = query.sort === 'price_asc';
   let after: SQL | null = null;
@@ -281,12 +355,13 @@ export async function searchListingsAfter(
   }
   const { rows } = await findSearchPage(db, query, {
     preModeration: opts.preModeration,
+    heldQuantity: opts.heldQuantity,
     offset: 0,
     limit: query.limit + 1,
     after,
   });
   return {
-    rows: rows.slice(0, query.limit).map((r) => ({ ...flatten(r), sortValue: r.sortValue })),
+    rows: rows.slice(0, query.limit).map((r) => ({ ...flattenSearchRow(r), sortValue: r.sortValue })),
     hasMore: rows.length > query.limit,
   };
 }

@@ -13,6 +13,7 @@ import {
   type UpdateSettingsBody,
 } from '@app/shared/settings/settings.schemas';
 import type { Db } from '../../db/client.ts';
+import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { type AuditActor, type AuditRecorder, noAudit } from '../access/index.ts';
 import { insertMissingSettings, listSettingRows, upsertSettings } from './settings.repository.ts';
 
@@ -20,25 +21,25 @@ export type SettingsService = ReturnType<typeof createSettingsService>;
 /** The settings an update really changed, each with its old and new value. */
 export type SettingChanges = Partial<{ [K in SettingKey]: { from: SettingValues[K]; to: SettingValues[K] } }>;
 
-/** How long an instance may answer the platform status from memory (see getPlatformStatus). */
+/** How long an instance may answer the reads of every request from memory (getPlatformStatus, getRecent). */
 export const PLATFORM_STATUS_MAX_AGE_MS = 2000;
 
 /**
  * The one source of prices, fees, plan limits and the platform switches. Values are read from the
  * database on every call (no cache), so an admin's change is seen at once by every instance; only the
- * platform status, read on every API request, is cached for at most PLATFORM_STATUS_MAX_AGE_MS.
+ * reads made on every request (the platform status, the marketplace's moderation switch) are cached,
+ * for at most PLATFORM_STATUS_MAX_AGE_MS.
  */
 export function createSettingsService(deps: { db: Db; audit?: AuditRecorder }) {
   const { db } = deps;
   const audit = deps.audit ?? noAudit;
 
-  // The maintenance check reads the status on every API request. A settings read per request would
-  // double the database round trips of the cheapest requests, so each instance keeps the answer for at
-  // most PLATFORM_STATUS_MAX_AGE_MS: a change made on this instance applies at once (updateSettings
-  // drops the cache), one made on another instance within 2 s. The in-flight promise is shared so a
-  // burst of requests after expiry makes one query, and the age uses the monotonic clock because the
-  // app's clock is fixed in tests.
-  let cachedStatus: { at: number; value: Promise<PlatformStatus> } | null = null;
+  // The maintenance check reads the status on every API request, the marketplace search its
+  // moderation switch. A settings read per request would double the database round trips of the
+  // cheapest requests, so each instance keeps the values for at most PLATFORM_STATUS_MAX_AGE_MS: a
+  // change made on this instance applies at once (updateSettings drops the cache), one made on another
+  // instance within 2 s.
+  const recent = createTtlCache<SettingValues>({ max: 1, ttlMs: PLATFORM_STATUS_MAX_AGE_MS });
   const changeHandlers: ((changes: SettingChanges) => Promise<void>)[] = [];
 
   /**
@@ -58,6 +59,14 @@ export function createSettingsService(deps: { db: Db; audit?: AuditRecorder }) {
 
   async function get<K extends SettingKey>(key: K): Promise<SettingValues[K]> {
     return (await getAll())[key];
+  }
+
+  /**
+   * A value at most PLATFORM_STATUS_MAX_AGE_MS old (at once after a change on this instance), for
+   * reads made on every request; rules that charge or decide use `get`.
+   */
+  async function getRecent<K extends SettingKey>(key: K): Promise<SettingValues[K]> {
+    return (await recent.get('all', () => getAll()))[key];
   }
 
   /** The public price list every page that shows a price reads. */
@@ -124,7 +133,7 @@ export function createSettingsService(deps: { db: Db; audit?: AuditRecorder }) {
           tx,
         );
     });
-    cachedStatus = null;
+    recent.clear();
     // After the commit: what a changed setting sets off elsewhere (e.g. the price index's rebuild).
     if (Object.keys(changes).length > 0)
       for (const handler of changeHandlers) await handler(changes as SettingChanges);
@@ -136,8 +145,9 @@ export function createSettingsService(deps: { db: Db; audit?: AuditRecorder }) {
     changeHandlers.push(handler);
   }
 
-  async function readPlatformStatus(): Promise<PlatformStatus> {
-    const s = await getAll();
+  /** GET /api/settings/platform and the maintenance check: the platform switches and name. */
+  async function getPlatformStatus(): Promise<PlatformStatus> {
+    const s = await recent.get('all', () => getAll());
     return {
       name: s['platform.name'],
       maintenanceMode: s['platform.maintenance_mode'],
@@ -145,20 +155,6 @@ export function createSettingsService(deps: { db: Db; audit?: AuditRecorder }) {
       newListingsOpen: s['platform.new_listings_open'],
       escrowRequired: s['deals.escrow_required'],
     };
-  }
-
-  /** GET /api/settings/platform and the maintenance check: the platform switches and name. */
-  function getPlatformStatus(): Promise<PlatformStatus> {
-    const now = performance.now();
-    if (!cachedStatus || now - cachedStatus.at > PLATFORM_STATUS_MAX_AGE_MS) {
-      const entry = { at: now, value: readPlatformStatus() };
-      cachedStatus = entry;
-      // A failed read is not remembered: the next request tries again.
-      entry.value.catch(() => {
-        if (cachedStatus === entry) cachedStatus = null;
-      });
-    }
-    return cachedStatus.value;
   }
 
   /** Writes the defaults of keys that have no row yet, so the stored settings are complete and editable. */
@@ -173,6 +169,7 @@ export function createSettingsService(deps: { db: Db; audit?: AuditRecorder }) {
   return {
     getAll,
     get,
+    getRecent,
     getPricing,
     getPlatformStatus,
     listForAdmin,
