@@ -11,9 +11,6 @@ import {
   useReturnedToOtherTab,
 } from '@/lib/payment-tab';
 
-/** The address this page loaded with, before any page's return handling strips its parameters. */
-const LOADED_SEARCH = window.location.search;
-
 /** Fetched when a checkout first opens in another tab. */
 const PaymentWaitingDialog = lazyDialog(
   () => import('./payment-waiting-dialog').then((m) => m.PaymentWaitingDialog),
@@ -25,13 +22,13 @@ const PaymentWaitingDialog = lazyDialog(
  * waiting) and follows the outcome: a realtime event, the checkout tab coming back, this tab regaining
  * focus or the socket reopening each re-read it, and the starter's toast and refresh run once settled.
  */
-export function PaymentWatchDialog() {
+export function PaymentWatchDialog({ loadedSearch }: { loadedSearch: string }) {
   const watch = useActivePaymentWatch();
   // A page load from a provider's return address: tell the tab that waits on it.
   useEffect(() => {
-    const outcome = checkoutReturnOutcome(LOADED_SEARCH);
+    const outcome = checkoutReturnOutcome(loadedSearch);
     if (outcome) finishCheckoutReturn(outcome);
-  }, []);
+  }, [loadedSearch]);
   return (
     <>
       <PaymentWaitingDialog watch={watch} />

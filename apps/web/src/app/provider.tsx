@@ -14,6 +14,12 @@ const PaymentWatchDialog = lazy(() =>
   import('./payment-watch-dialog').then((m) => ({ default: m.PaymentWatchDialog })),
 );
 
+/**
+ * The address this page loaded with, read with the entry: the page's own return handling strips a
+ * provider's return parameters before the checkout watcher starts.
+ */
+const LOADED_SEARCH = window.location.search;
+
 function AfterFirstPaint({ children }: { children: ReactNode }) {
   const [idle, setIdle] = useState(false);
   useEffect(() => whenIdle(() => setIdle(true), 2_000), []);
@@ -44,7 +50,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
           {children}
           <AfterFirstPaint>
             <RealtimeBridge />
-            <PaymentWatchDialog />
+            <PaymentWatchDialog loadedSearch={LOADED_SEARCH} />
           </AfterFirstPaint>
         </FeatureSlotsProvider>
       </AuthProvider>
