@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   'PAYMENT_PROVIDER_ERROR',
   /** The deal's state machine refuses this action now (wrong status, escrow, party or already done). */
   'DEAL_TRANSITION_NOT_ALLOWED',
+  /** A deal's claim refuses this step now (wrong status, party or window, or a claim already open). */
+  'CLAIM_TRANSITION_NOT_ALLOWED',
   /** A deal asks for more than its listing has left (deals hold the rest); details: { remainingQuantity }. */
   'LISTING_QUANTITY_UNAVAILABLE',
   /** A deal's escrow account disagrees with what the deal says it holds: no money moves until reconciled. */
@@ -56,6 +58,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   UNAVAILABLE: 503,
   PAYMENT_PROVIDER_ERROR: 502,
   DEAL_TRANSITION_NOT_ALLOWED: 409,
+  CLAIM_TRANSITION_NOT_ALLOWED: 409,
   ESCROW_MISMATCH: 409,
   LISTING_QUANTITY_UNAVAILABLE: 409,
   CONTACT_FEE_REQUIRED: 402,

@@ -1,0 +1,101 @@
+/**
+ * The claim contracts: opening a claim, the seller's answer, the buyer's response to it and an
+ * administrator's decision. Amounts are integer cents; what they may be against the escrow is the claim
+ * machine's check (claim-machine.ts), which knows what is held.
+ */
+import * as z from '../zod.ts';
+import {
+  CLAIM_LIMITS,
+  CLAIM_MESSAGES,
+  CLAIM_REASONS,
+  CLAIM_STATUSES,
+  claimEvidenceRequired,
+} from './claim-rules.ts';
+
+export * from './claim-rules.ts';
+
+const CentsSchema = z
+  .number({ error: CLAIM_MESSAGES.amountCents })
+  .int(CLAIM_MESSAGES.amountCents)
+  .nonnegative(CLAIM_MESSAGES.amountCents)
+  .max(Number.MAX_SAFE_INTEGER, CLAIM_MESSAGES.amountCents);
+
+/** Uploaded photos and documents (images and PDF), by the id the upload returned. */
+const EvidenceSchema = z
+  .array(z.string().trim().min(1).max(CLAIM_LIMITS.evidenceIdMax))
+  .max(CLAIM_LIMITS.evidenceMax, CLAIM_MESSAGES.tooMuchEvidence);
+
+const NoteSchema = z.string().trim().max(CLAIM_LIMITS.noteMax);
+
+/** POST /api/deals/:id/claims: the buyer opens a claim. */
+export const OpenClaimBodySchema = z
+  .object({
+    reason: z.enum(CLAIM_REASONS),
+    /** In the deal's unit; at most the deal's quantity (the machine checks). */
+    affectedQuantity: z.number().positive(CLAIM_MESSAGES.quantityAboveZero).max(Number.MAX_SAFE_INTEGER),
+    claimedCents: CentsSchema.refine((cents) => cents > 0, CLAIM_MESSAGES.claimedAboveZero),
+    evidence: EvidenceSchema.default([]),
+    note: NoteSchema.default(''),
+  })
+  .strict()
+  .refine((body) => !claimEvidenceRequired(body.reason) || body.evidence.length > 0, {
+    message: CLAIM_MESSAGES.evidenceRequired,
+    path: ['evidence'],
+  });
+export type OpenClaimBody = z.input<typeof OpenClaimBodySchema>;
+
+/** POST /api/deals/:id/claims/:claimId/answer: the seller accepts, offers part, or rejects with evidence. */
+export const AnswerClaimBodySchema = z.discriminatedUnion('answer', [
+  z.object({ answer: z.literal('accept'), note: NoteSchema.default('') }).strict(),
+  z
+    .object({
+      answer: z.literal('offer'),
+      offeredCents: CentsSchema.refine((cents) => cents > 0, CLAIM_MESSAGES.offerAboveZero),
+      note: NoteSchema.default(''),
+    })
+    .strict(),
+  z
+    .object({
+      answer: z.literal('reject'),
+      evidence: EvidenceSchema.min(1, CLAIM_MESSAGES.evidenceRequired),
+      note: NoteSchema.default(''),
+    })
+    .strict(),
+]);
+export type AnswerClaimBody = z.input<typeof AnswerClaimBodySchema>;
+
+/** POST /api/deals/:id/claims/:claimId/respond: the buyer takes the offer, escalates, or withdraws. */
+export const RespondClaimBodySchema = z
+  .object({ response: z.enum(['accept-offer', 'escalate', 'withdraw']), note: NoteSchema.default('') })
+  .strict();
+export type RespondClaimBody = z.input<typeof RespondClaimBodySchema>;
+
+/** POST /api/admin/deals/:id/claims/:claimId/decision: an administrator splits the escrow. */
+export const DecideClaimBodySchema = z
+  .object({
+    buyerRefundCents: CentsSchema,
+    sellerPayoutCents: CentsSchema,
+    /** Why, for both parties and the audit log. */
+    note: NoteSchema.min(1, 'Please give the reason for the decision.'),
+  })
+  .strict();
+export type DecideClaimBody = z.input<typeof DecideClaimBodySchema>;
+
+/** A claim as the deal card shows it. */
+export const ClaimSchema = z.object({
+  id: z.string(),
+  dealId: z.string(),
+  status: z.enum(CLAIM_STATUSES),
+  reason: z.enum(CLAIM_REASONS),
+  affectedQuantity: z.number(),
+  heldCents: z.number().int(),
+  claimedCents: z.number().int(),
+  offeredCents: z.number().int().nullable(),
+  openedAt: z.string(),
+  answerDueAt: z.string(),
+  answeredAt: z.string().nullable(),
+  escalatedAt: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  split: z.object({ buyerRefundCents: z.number().int(), sellerPayoutCents: z.number().int() }).nullable(),
+});
+export type Claim = z.infer<typeof ClaimSchema>;
