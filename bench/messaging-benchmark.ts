@@ -15,7 +15,8 @@
  * Setup, by the fastest legitimate path: users and Better Auth session rows are inserted directly
  * and each cookie is signed with the auth secret exactly as Better Auth signs it (HMAC-SHA256), which
  * skips 1,000 scrypt password hashes; one cookie is checked through `GET /api/me` before the run.
- * Conversations are opened with the messaging service's `openConversation` (no contact fee).
+ * Conversations are opened with the messaging service's `openConversation` as general (`contact`)
+ * conversations, which both members may write in without a contact fee or a deal.
  *
  * Phases: warm-up (one message per pair), steady (`--messages` sent open-loop at `--rate` per second,
  * round robin over the pairs, each from the pair's first member), then `--bursts` bursts in which all
@@ -518,6 +519,8 @@ async function main() {
             starterId: a.userId,
             recipientId: b.userId,
             subject: `Bench pair ${i}`,
+            // A general conversation (as a premium start opens): both may write without a deal.
+            origin: 'contact',
             firstMessage: { content: 'Hello' },
           });
           // With two instances the members sit on different ones: every delivery crosses NOTIFY.
