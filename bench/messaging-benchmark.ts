@@ -163,7 +163,10 @@ function machineCpu(): { busy: number; total: number } {
   return { busy: total - idle, total };
 }
 
-/** CPU milliseconds used so far by the PostgreSQL server's processes on this machine. */
+/**
+ * CPU milliseconds used so far by the PostgreSQL server's processes on this machine: the live ones'
+ * own time, plus the time of the backends that ended, which the postmaster holds as its children's.
+ */
 function postgresCpuMs(): number {
   let ticks = 0;
   for (const pid of readdirSync('/proc')) {
@@ -173,7 +176,7 @@ function postgresCpuMs(): number {
       const close = stat.lastIndexOf(')');
       if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
       const fields = stat.slice(close + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
     } catch {
       // The process ended meanwhile.
     }
