@@ -177,10 +177,16 @@ export function createAccountsService(deps: {
     const cookie = headers.get('cookie');
     const token = cookie && readSignedSessionToken(cookie, await sessionCookieName, auth.options.secret);
     if (!token) return undefined;
-    const row = await findSessionByToken(token).catch((err: unknown) => {
-      if (isDatabaseUnavailable(err)) throw databaseUnavailable();
-      throw err;
-    });
+    // Any other failure is Better Auth's to judge, as before this path existed.
+    const found = await findSessionByToken(token).then(
+      (row) => ({ row }),
+      (err: unknown) => {
+        if (isDatabaseUnavailable(err)) throw databaseUnavailable();
+        return undefined;
+      },
+    );
+    if (!found) return undefined;
+    const { row } = found;
     if (!row) return null;
     const { expiresIn, updateAge } = SESSION_LIFETIME;
     const now = Date.now();
