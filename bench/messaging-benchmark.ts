@@ -15,7 +15,8 @@
  * Setup, by the fastest legitimate path: users and Better Auth session rows are inserted directly
  * and each cookie is signed with the auth secret exactly as Better Auth signs it (HMAC-SHA256), which
  * skips 1,000 scrypt password hashes; one cookie is checked through `GET /api/me` before the run.
- * Conversations are opened with the messaging service's `openConversation` (no contact fee).
+ * Conversations are opened with the messaging service's `openConversation` as general (`contact`)
+ * conversations, which both members may write in without a contact fee or a deal.
  *
  * Phases: warm-up (one message per pair), steady (`--messages` sent open-loop at `--rate` per second,
  * round robin over the pairs, each from the pair's first member), then `--bursts` bursts in which all
@@ -162,7 +163,10 @@ function machineCpu(): { busy: number; total: number } {
   return { busy: total - idle, total };
 }
 
-/** CPU milliseconds used so far by the PostgreSQL server's processes on this machine. */
+/**
+ * CPU milliseconds used so far by the PostgreSQL server's processes on this machine: the live ones'
+ * own time, plus the time of the backends that ended, which the postmaster holds as its children's.
+ */
 function postgresCpuMs(): number {
   let ticks = 0;
   for (const pid of readdirSync('/proc')) {
@@ -172,7 +176,7 @@ function postgresCpuMs(): number {
       const close = stat.lastIndexOf(')');
       if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
       const fields = stat.slice(close + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
     } catch {
       // The process ended meanwhile.
     }
@@ -518,6 +522,8 @@ async function main() {
             starterId: a.userId,
             recipientId: b.userId,
             subject: `Bench pair ${i}`,
+            // A general conversation (as a premium start opens): both may write without a deal.
+            origin: 'contact',
             firstMessage: { content: 'Hello' },
           });
           // With two instances the members sit on different ones: every delivery crosses NOTIFY.

@@ -1,8 +1,16 @@
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createScratchDatabase } from '../../test/test-database.ts';
+import { createScratchDatabase, getWorkerDatabase } from '../../test/test-database.ts';
 import { type Database, openDatabase } from '../db/client.ts';
-import { LISTENER_APPLICATION_NAME, type PubSub, type PubSubMessage, startPubSub } from './pubsub.ts';
+import {
+  CHANNEL,
+  createBatchedPublish,
+  LISTENER_APPLICATION_NAME,
+  MAX_NOTIFY_PAYLOAD_BYTES,
+  type PubSub,
+  type PubSubMessage,
+  startPubSub,
+} from './pubsub.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -73,5 +81,77 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('the realtime LISTEN conn
     await expect
       .poll(() => received, { timeout: 5000 })
       .toEqual([{ broadcast: true, event: { type: 'pong' } }]);
+  });
+});
+
+describe('publishing in batches', () => {
+  it('packs what is published together into few statements, in order, each payload under the NOTIFY limit', async () => {
+    const statements: Array<{ text: string; params: string[] }> = [];
+    let release = () => {};
+    const publish = createBatchedPublish(async (text, params) => {
+      statements.push({ text, params });
+      // The first statement is slow, so what is published meanwhile waits for the next one.
+      if (statements.length === 1) await new Promise<void>((resolve) => (release = resolve));
+    });
+    const message = (i: number): PubSubMessage => ({
+      userIds: [`user-${i}`],
+      event: { type: 'notification', title: `n${i}`, body: 'x'.repeat(300) },
+    });
+    const first = Array.from({ length: 500 }, (_, i) => publish(message(i)));
+    await expect.poll(() => statements.length).toBe(1);
+    const second = Array.from({ length: 10 }, (_, i) => publish(message(500 + i)));
+    release();
+    await Promise.all([...first, ...second]);
+
+    expect(statements).toHaveLength(2);
+    const delivered = statements.flatMap(({ text, params }) => {
+      const [channel, ...payloads] = params;
+      expect(channel).toBe(CHANNEL);
+      expect(text).toBe(`select ${payloads.map((_, i) => `pg_notify($1, $${i + 2})`).join(', ')}`);
+      for (const p of payloads) expect(Buffer.byteLength(p)).toBeLessThanOrEqual(MAX_NOTIFY_PAYLOAD_BYTES);
+      return payloads.flatMap((p) => JSON.parse(p) as PubSubMessage[]);
+    });
+    expect(statements[0].params.length).toBeGreaterThan(2);
+    expect(delivered).toEqual(Array.from({ length: 510 }, (_, i) => message(i)));
+  });
+
+  it('fails a message too large for any payload alone, and a failed statement only its own batch', async () => {
+    let fail = true;
+    const published: string[] = [];
+    const publish = createBatchedPublish(async (_text, params) => {
+      if (fail) {
+        fail = false;
+        throw new Error('connection lost');
+      }
+      published.push(...params.slice(1));
+    });
+    const small = (title: string): PubSubMessage => ({ broadcast: true, event: { type: 'x', title } });
+    const lost = publish(small('lost'));
+    await expect(lost).rejects.toThrow('connection lost');
+    const results = await Promise.allSettled([
+      publish(small('a')),
+      publish({ broadcast: true, event: { body: 'x'.repeat(8000) } }),
+      publish(small('b')),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(published.flatMap((p) => JSON.parse(p))).toEqual([small('a'), small('b')]);
+  });
+
+  it('delivers a burst published at once through the database, none lost and in order', async () => {
+    const database = await getWorkerDatabase();
+    const pubsub = await startPubSub(database, { logger: capturingLogger().logger });
+    cleanups.push(() => pubsub.close());
+    const received: PubSubMessage[] = [];
+    pubsub.onMessage((m) => received.push(m));
+    const sent = Array.from(
+      { length: 500 },
+      (_, i): PubSubMessage => ({
+        userIds: [`u${i % 7}`],
+        event: { type: 'n', seq: i, body: 'y'.repeat(i % 200) },
+      }),
+    );
+    await Promise.all(sent.map((m) => pubsub.publish(m)));
+    await expect.poll(() => received.length, { timeout: 10_000 }).toBe(sent.length);
+    expect(received).toEqual(sent);
   });
 });

@@ -9,11 +9,16 @@ export const CHANNEL = 'app_realtime';
 export const LISTENER_APPLICATION_NAME = 'recytrade-realtime-listener';
 const RECONNECT_BASE_MS = 250;
 const RECONNECT_MAX_MS = 30_000;
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
+export const MAX_NOTIFY_PAYLOAD_BYTES = 7999;
 
 /** To the sockets of some users (one NOTIFY for all of them), or (`broadcast`) to every socket of every instance. */
 export type PubSubMessage = { userIds: string[]; event: unknown } | { broadcast: true; event: unknown };
 export type PubSub = {
-  /** Publish to every instance (including this one) through NOTIFY. */
+  /**
+   * Publish to every instance (including this one) through NOTIFY. Resolves once the NOTIFY that
+   * carries it has run; what one instance publishes arrives everywhere in the order it was published.
+   */
   publish(message: PubSubMessage): Promise<void>;
   onMessage(handler: (message: PubSubMessage) => void): void;
   /**
@@ -36,22 +41,24 @@ export async function startPubSub(
   const handlers: Array<(m: PubSubMessage) => void> = [];
   const reconnectHandlers: Array<() => void> = [];
   const dispatch = (payload: string) => {
-    let message: PubSubMessage;
+    let parsed: PubSubMessage | PubSubMessage[];
     try {
-      message = JSON.parse(payload);
+      parsed = JSON.parse(payload);
     } catch {
       return;
     }
-    for (const h of handlers) h(message);
+    // A batch from `publish`, or one message a transaction notified itself (realtime.service.ts).
+    for (const message of Array.isArray(parsed) ? parsed : [parsed]) for (const h of handlers) h(message);
   };
 
   if (database.kind === 'pglite') {
     // The embedded database lives in this process: its LISTEN cannot be cut off from it.
     const unlisten = await database.pglite.listen(CHANNEL, dispatch);
+    const publish = createBatchedPublish(async (text, params) => {
+      await database.pglite.query(text, params);
+    });
     return {
-      async publish(m) {
-        await database.pglite.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(m)]);
-      },
+      publish,
       onMessage: (h) => void handlers.push(h),
       onReconnect: (h) => void reconnectHandlers.push(h),
       close: () => unlisten(),
@@ -123,10 +130,11 @@ export async function startPubSub(
   };
 
   await connect();
+  const publish = createBatchedPublish(async (text, params) => {
+    await database.pool.query(text, params);
+  });
   return {
-    async publish(m) {
-      await database.pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(m)]);
-    },
+    publish,
     onMessage: (h) => void handlers.push(h),
     onReconnect: (h) => void reconnectHandlers.push(h),
     async close() {
@@ -135,4 +143,65 @@ export async function startPubSub(
       await listener?.end().catch(() => {});
     },
   };
+}
+
+type Pending = { json: string; resolve: () => void; reject: (err: unknown) => void };
+
+/**
+ * Publishing in batches: what is published while a NOTIFY is on its way (or in the same turn of the
+ * event loop) goes out together in the next statement, packed into as few payloads as fit under the
+ * limit. A burst of sends then costs a few statements instead of one each, and one statement at a time
+ * keeps the order of publishing on every listener. A message too large for any payload fails alone.
+ */
+export function createBatchedPublish(
+  run: (text: string, params: string[]) => Promise<void>,
+): (message: PubSubMessage) => Promise<void> {
+  let queue: Pending[] = [];
+  let flushing = false;
+
+  const flush = async () => {
+    flushing = true;
+    while (queue.length > 0) {
+      const batch = queue;
+      queue = [];
+      const payloads: string[] = [];
+      let parts: string[] = [];
+      let bytes = 2;
+      for (const item of batch) {
+        const size = Buffer.byteLength(item.json) + 1;
+        if (parts.length > 0 && bytes + size > MAX_NOTIFY_PAYLOAD_BYTES) {
+          payloads.push(`[${parts.join(',')}]`);
+          parts = [];
+          bytes = 2;
+        }
+        parts.push(item.json);
+        bytes += size;
+      }
+      payloads.push(`[${parts.join(',')}]`);
+      // One row whose columns are evaluated left to right: the notifications keep the batch's order.
+      const calls = payloads.map((_, i) => `pg_notify($1, $${i + 2})`).join(', ');
+      try {
+        await run(`select ${calls}`, [CHANNEL, ...payloads]);
+        for (const item of batch) item.resolve();
+      } catch (err) {
+        for (const item of batch) item.reject(err);
+      }
+    }
+    flushing = false;
+  };
+
+  return (message) =>
+    new Promise<void>((resolve, reject) => {
+      const json = JSON.stringify(message);
+      if (Buffer.byteLength(json) + 2 > MAX_NOTIFY_PAYLOAD_BYTES) {
+        reject(new Error(`A realtime message of ${Buffer.byteLength(json)} bytes exceeds the NOTIFY limit`));
+        return;
+      }
+      queue.push({ json, resolve, reject });
+      // The first publish of a quiet moment waits one turn for others published alongside it.
+      if (!flushing) {
+        flushing = true;
+        setImmediate(() => void flush());
+      }
+    });
 }

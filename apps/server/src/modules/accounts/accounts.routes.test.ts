@@ -6,6 +6,7 @@ import {
   SIGN_IN_LIMITS,
   TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE,
 } from '@app/shared/accounts/accounts.schemas';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, createClient } from '../../../test/build-test-app.ts';
 import {
@@ -16,6 +17,7 @@ import {
   tokenFromEmail,
   waitForEmail,
 } from '../../../test/factories/accounts.ts';
+import { sessions } from './accounts.table.ts';
 
 describe('sign-up and email confirmation', () => {
   it('creates an unconfirmed account with the sign-up profile and emails a confirmation link to /auth/confirm', async () => {
@@ -162,6 +164,41 @@ describe('sign-in, session and sign-out', () => {
     expect((await client.get('/api/me')).json().user).not.toBeNull();
     expect((await client.post('/api/accounts/sign-out')).statusCode).toBe(204);
     expect((await client.get('/api/me')).json().user).toBeNull();
+  });
+
+  it('checks the session in the database on every request: extends it when due, refuses it expired, deleted or forged', async () => {
+    const { app, database } = await buildTestApp();
+    const { client, user } = await signedInClient(app);
+    const [session] = await database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    const setExpiry = (expiresAt: Date) =>
+      database.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, session.id));
+    const expiryNow = async () =>
+      (await database.db.select().from(sessions).where(eq(sessions.id, session.id)))[0]?.expiresAt;
+    const day = 86_400_000;
+
+    // Extended by less than a day: read, not extended.
+    const recent = new Date(Date.now() + 29.5 * day);
+    await setExpiry(recent);
+    expect((await client.get('/api/me')).json().user.id).toBe(user.id);
+    expect(await expiryNow()).toEqual(recent);
+    // A day or more since its last extension: extended to 30 days again.
+    await setExpiry(new Date(Date.now() + 28 * day));
+    expect((await client.get('/api/me')).json().user.id).toBe(user.id);
+    expect((await expiryNow())?.getTime()).toBeGreaterThan(Date.now() + 29.9 * day);
+
+    // A forged signature is no session, and neither is an expired or a deleted one.
+    const cookie = String(client.cookies.get('recytrade.session_token'));
+    const forged = createClient(app);
+    const at = cookie.search(/(%3D|=)$/) - 1;
+    const flipped = cookie[at] === 'A' ? 'B' : 'A';
+    forged.cookies.set('recytrade.session_token', `${cookie.slice(0, at)}${flipped}${cookie.slice(at + 1)}`);
+    expect((await forged.get('/api/me')).json().user).toBeNull();
+    await setExpiry(new Date(Date.now() - 1000));
+    expect((await client.get('/api/me')).json().user).toBeNull();
+    const again = await signedInClient(app);
+    expect((await again.client.get('/api/me')).json().user).not.toBeNull();
+    await database.db.delete(sessions).where(eq(sessions.userId, again.user.id));
+    expect((await again.client.get('/api/me')).json().user).toBeNull();
   });
 
   it('pauses an account at one address after repeated failures, even for the right password, but never its owner elsewhere', async () => {

@@ -26,12 +26,14 @@ import {
   findUserById,
   hasSignedInFrom,
   listUnconfirmedUsers,
+  prepareFindSessionByToken,
   recordSignInAttempt,
   touchLastSignIn,
   type UserRow,
   updateUserName,
 } from './accounts.repository.ts';
-import type { Auth } from './auth.ts';
+import { type Auth, SESSION_LIFETIME } from './auth.ts';
+import { readSignedSessionToken } from './session-token.ts';
 
 export type { SessionUser };
 
@@ -60,6 +62,8 @@ export function createAccountsService(deps: {
   settings: Pick<SettingsService, 'get'>;
 }) {
   const { db, auth, clock, appUrl, extensions, settings } = deps;
+  const findSessionByToken = prepareFindSessionByToken(db);
+  const sessionCookieName = auth.$context.then((c) => c.authCookies.sessionToken.name);
 
   /**
    * Creates the account and sends the confirmation email; no session until the email is confirmed.
@@ -141,12 +145,14 @@ export function createAccountsService(deps: {
     return { setCookie: result.headers.getSetCookie() };
   }
 
-  /** The session's user, or null; used by the session plugin on every request. */
   /**
-   * The cookie's user, or null for no valid session. A database that cannot be reached is not "signed
-   * out": that throws the 503 UNAVAILABLE, so the browser keeps its session and retries.
+   * The cookie's user, or null for no valid session; used by the session plugin on every request. A
+   * database that cannot be reached is not "signed out": that throws the 503 UNAVAILABLE, so the
+   * browser keeps its session and retries.
    */
   async function getSession(headers: Headers): Promise<{ user: SessionUser; sessionId: string } | null> {
+    const known = await findLiveSession(headers);
+    if (known !== undefined) return known;
     const session = await auth.api.getSession({ headers }).catch((err: unknown) => {
       if (isDatabaseUnavailable(err)) throw databaseUnavailable();
       return null;
@@ -157,6 +163,37 @@ export function createAccountsService(deps: {
       user: { id: session.user.id, email: session.user.email, name: session.user.name },
       sessionId: session.session.id,
     };
+  }
+
+  /**
+   * The common case without Better Auth's machinery: a cookie whose signature verifies and a session
+   * that is neither expired nor due for its daily extension, read in one prepared statement (the
+   * session and its user). The database is still asked on every request, so an ended session stops
+   * at once. Undefined: Better Auth decides (no verified cookie, an expired session, an extension due).
+   */
+  async function findLiveSession(
+    headers: Headers,
+  ): Promise<{ user: SessionUser; sessionId: string } | null | undefined> {
+    const cookie = headers.get('cookie');
+    const token = cookie && readSignedSessionToken(cookie, await sessionCookieName, auth.options.secret);
+    if (!token) return undefined;
+    // Any other failure is Better Auth's to judge, as before this path existed.
+    const found = await findSessionByToken(token).then(
+      (row) => ({ row }),
+      (err: unknown) => {
+        if (isDatabaseUnavailable(err)) throw databaseUnavailable();
+        return undefined;
+      },
+    );
+    if (!found) return undefined;
+    const { row } = found;
+    if (!row) return null;
+    const { expiresIn, updateAge } = SESSION_LIFETIME;
+    const now = Date.now();
+    const dueForExtension = row.expiresAt.getTime() - (expiresIn - updateAge) * 1000 <= now;
+    if (row.expiresAt.getTime() <= now || dueForExtension) return undefined;
+    if (row.suspendedAt) return null;
+    return { user: { id: row.id, email: row.email, name: row.name }, sessionId: row.sessionId };
   }
 
   async function getSessionUser(headers: Headers): Promise<SessionUser | null> {

@@ -13,6 +13,9 @@ export type AuthEmails = {
   sendPasswordReset(user: { email: string; name: string }, token: string): Promise<void>;
 };
 
+/** Seconds: a session lasts 30 days, extended by a request made a day or more after its last extension. */
+export const SESSION_LIFETIME = { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 };
+
 /**
  * Better Auth owns passwords (scrypt), sessions (database rows, httpOnly SameSite=Lax cookie),
  * email verification and reset tokens. We call it through `auth.api` from our own routes, so the
@@ -90,7 +93,7 @@ export function createAuth(deps: {
         await markEmailVerifiedAt(db, user.id, new Date());
       },
     },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    session: SESSION_LIFETIME,
     // Our own limits (per account and per address, in the database) replace the in-memory default.
     rateLimit: { enabled: false },
     advanced: {

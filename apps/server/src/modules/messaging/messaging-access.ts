@@ -1,6 +1,6 @@
 import { MESSAGING_MESSAGES } from '@app/shared/messaging/messaging.schemas';
 import { AppError } from '../../lib/app-error.ts';
-import { type ConversationRow, findConversation, textWritersOf } from './messaging.repository.ts';
+import { type ConversationRow, prepareFindConversation, textWritersOf } from './messaging.repository.ts';
 import { type MessagingContext, otherOf } from './messaging-context.ts';
 
 type WriteAccess = { canWrite: boolean; reason: string | null };
@@ -12,10 +12,11 @@ const OPEN: WriteAccess = { canWrite: true, reason: null };
  */
 export function createMessagingAccess(ctx: Pick<MessagingContext, 'db' | 'billing' | 'liveDealsBetween'>) {
   const { db, billing, liveDealsBetween } = ctx;
+  const findConversation = prepareFindConversation(db);
 
   /** The conversation, if the user takes part in it; 404 otherwise (a stranger learns nothing). */
   async function requireParticipant(userId: string, conversationId: string): Promise<ConversationRow> {
-    const row = await findConversation(db, conversationId);
+    const row = await findConversation(conversationId);
     if (!row || (row.participant1Id !== userId && row.participant2Id !== userId))
       throw new AppError('NOT_FOUND', MESSAGING_MESSAGES.conversationNotFound);
     return row;

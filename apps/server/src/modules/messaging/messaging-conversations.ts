@@ -146,7 +146,7 @@ export function createMessagingConversations(
         await setConversationOrigin(db, existing.id, 'contact');
       else if (!(await writeAccessOf(user.id, [existing], contactFeeCents)).get(existing.id)?.canWrite)
         return startPaidContact(user, target, subject, body.initialMessage, contactFeeCents);
-      const message = await insertIntoConversation(existing, user.id, firstMessage);
+      const message = await insertIntoConversation(existing, user.id, firstMessage, user.name);
       const [summary] = await summarise(user.id, [(await findConversation(db, existing.id)) ?? existing]);
       return { status: 'opened', created: false, conversation: summary, message };
     }

@@ -46,11 +46,15 @@ export function createMessagingMessages(
   const { requireParticipant, requireWriteAccess } = parts.access;
   const { announceMessage, publish } = parts.realtime;
 
-  /** Inserts a message and moves the conversation's activity time, in one transaction. */
+  /**
+   * Inserts a message and moves the conversation's activity time, in one transaction. `senderName`:
+   * the signed-in sender's name, when the caller has it.
+   */
   async function insertIntoConversation(
     conversation: ConversationRow,
     senderId: string,
     input: PostInput,
+    senderName?: string,
   ): Promise<Message> {
     if (input.replyToId) {
       const quoted = await findMessage(db, input.replyToId);
@@ -72,7 +76,7 @@ export function createMessagingMessages(
       await touchConversation(tx, conversation.id, now);
       // A trader's own words reach the other's devices; a deal's system messages come with the deal's push.
       if ((input.messageType ?? 'text') === 'text')
-        await parts.push.queueMessagePush(tx, conversation, senderId, input.content);
+        await parts.push.queueMessagePush(tx, conversation, senderId, input.content, senderName);
       return inserted;
     });
     // Only a reply needs the quoted snippet read back; the inserted row is the whole of any other message.
@@ -91,10 +95,12 @@ export function createMessagingMessages(
   ): Promise<Message> {
     const conversation = await requireParticipant(user.id, conversationId);
     await requireWriteAccess(user.id, conversation);
-    return insertIntoConversation(conversation, user.id, {
-      content: body.content,
-      replyToId: body.replyToId,
-    });
+    return insertIntoConversation(
+      conversation,
+      user.id,
+      { content: body.content, replyToId: body.replyToId },
+      user.name,
+    );
   }
 
   /**

@@ -12,16 +12,18 @@ export function createMessagePush(ctx: Pick<MessagingContext, 'push'>) {
     conversation: Pick<ConversationRow, 'id' | 'participant1Id' | 'participant2Id'>,
     senderId: string,
     content: string,
+    /** The sender's name when the caller has it (the signed-in sender): saves reading it. */
+    knownSenderName?: string,
   ): Promise<void> {
     if (!ctx.push) return;
     const recipientId =
       conversation.participant1Id === senderId ? conversation.participant2Id : conversation.participant1Id;
-    const [sender] = await findUserBriefs(tx, [senderId]);
+    const senderName = knownSenderName ?? (await findUserBriefs(tx, [senderId]))[0]?.name;
     await ctx.push.queue(
       recipientId,
       'messages',
       {
-        title: `New message from ${sender?.name ?? 'a trader'}`,
+        title: `New message from ${senderName ?? 'a trader'}`,
         body: messagePreview(content),
         url: `/messages?conversation=${encodeURIComponent(conversation.id)}`,
         tag: `conversation-${conversation.id}`,

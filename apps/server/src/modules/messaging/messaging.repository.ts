@@ -104,6 +104,16 @@ export async function findConversation(db: Db, id: string): Promise<Conversation
   return row;
 }
 
+/** findConversation as a prepared statement, for the check every send and read makes. */
+export function prepareFindConversation(db: Db) {
+  const query = db
+    .select()
+    .from(conversations)
+    .where(eq(conversations.id, sql.placeholder('id')))
+    .prepare('messaging_conversation_by_id');
+  return async (id: string): Promise<ConversationRow | undefined> => (await query.execute({ id }))[0];
+}
+
 /** The user's conversations, newest activity first. */
 export async function listConversationsOf(db: Db, userId: string, limit: number): Promise<ConversationRow[]> {
   return db

@@ -72,8 +72,19 @@ export async function upsertPreferences(db: Db, row: typeof pushPreferences.$inf
     .onConflictDoUpdate({ target: pushPreferences.userId, set: changes });
 }
 
-export async function insertPush(db: Db, row: typeof pushOutbox.$inferInsert): Promise<void> {
-  await db.insert(pushOutbox).values(row);
+/**
+ * Queues a push only when its user has a device: a user without one (most traders) costs the change no
+ * outbox row and the sender no claim and no update for it.
+ */
+export async function insertPushForDevices(
+  db: Db,
+  row: Pick<typeof pushOutbox.$inferSelect, 'id' | 'userId' | 'kind' | 'payload' | 'nextAttemptAt'>,
+): Promise<void> {
+  await db.execute(sql`
+    insert into ${pushOutbox} (id, user_id, kind, payload, next_attempt_at)
+    select ${row.id}, ${row.userId}, ${row.kind}, ${JSON.stringify(row.payload)}::jsonb,
+      ${row.nextAttemptAt.toISOString()}::timestamptz
+    where exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${row.userId})`);
 }
 
 /** Due pushes, new ones first; a claim that outlived its sender is taken over. */

@@ -24,7 +24,7 @@ import {
   findPreferences,
   findRecipients,
   finishPush,
-  insertPush,
+  insertPushForDevices,
   markDelivered,
   type PushOutboxRow,
   type PushPreferencesRow,
@@ -169,11 +169,12 @@ export function createPushService(deps: {
 
   /**
    * Writes a push for the user. With the caller's transaction it goes out exactly when the change
-   * commits; without one, at once. Nothing is written while the server has no push.
+   * commits; without one, at once. Nothing is written while the server has no push, nor for a user
+   * without a device.
    */
   async function queue(userId: string, kind: PushKind, message: PushMessage, opts: { tx?: Db } = {}) {
     if (!config) return;
-    await insertPush(opts.tx ?? db, {
+    await insertPushForDevices(opts.tx ?? db, {
       id: `psh_${randomUUID()}`,
       userId,
       kind,

@@ -32,8 +32,9 @@ export const pushPreferences = pgTable('push_preferences', {
 });
 
 /**
- * Every push is written here first (in the transaction of the change it reports, when there is one)
- * and sent by the push sender, which reads the preferences and the devices at sending time.
+ * Every push to a user with a device is written here first (in the transaction of the change it
+ * reports, when there is one) and sent by the push sender, which reads the preferences and the
+ * devices at sending time.
  */
 export const pushOutbox = pgTable(
   'push_outbox',
