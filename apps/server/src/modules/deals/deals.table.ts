@@ -83,6 +83,8 @@ export const deals = pgTable(
     disputeOpenedAt: timestamp({ withTimezone: true }),
     shippedAt: timestamp({ withTimezone: true }),
     completedAt: timestamp({ withTimezone: true }),
+    /** When the buyer recorded the goods' arrival: the claim window counts from here. */
+    deliveredAt: timestamp({ withTimezone: true }),
     commissionPayer: text({ enum: COMMISSION_PAYERS }),
     commissionPaidBuyerCents: integer().notNull().default(0),
     commissionPaidSellerCents: integer().notNull().default(0),
