@@ -55,6 +55,7 @@ import {
   type SandboxProvider,
   type SandboxWebhookDelivery,
 } from './modules/payments/index.ts';
+import { type PrivateFilesService, registerPrivateFiles } from './modules/private-files/index.ts';
 import { type PublicApiService, registerPublicApi } from './modules/public-api/index.ts';
 import { type RealtimeService, registerRealtime } from './modules/realtime/index.ts';
 import { registerSeo } from './modules/seo/index.ts';
@@ -134,6 +135,7 @@ export type AppServices = {
   userNotifications: UserNotificationsService;
   push: PushService;
   publicApi: PublicApiService;
+  privateFiles: PrivateFilesService;
   storage: Storage;
   /** Present while the built-in sandbox is the payment provider. */
   sandbox: SandboxProvider | null;
@@ -209,6 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     liveSessionIds: (ids) => findLiveSessionIds(database.db, ids, new Date()),
   });
   const ledger = registerLedger(ctx, { access });
+  const privateFiles = registerPrivateFiles(ctx, { access });
   const { payments, sandbox } = registerPayments(ctx, {
     access,
     ledger,
@@ -294,6 +297,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contact,
     messaging,
     publicApi,
+    privateFiles,
     storage,
     sandbox,
   });

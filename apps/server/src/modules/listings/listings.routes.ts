@@ -164,6 +164,8 @@ export const listingsRoutes =
      */
     app.get('/media/*', async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
+      // Only listing photos are public; private files (claim evidence, documents) live under `private/`.
+      if (!key.startsWith('listings/')) throw new AppError('NOT_FOUND', 'File not found');
       const object = await listings.storage.get(key);
       if (!object) throw new AppError('NOT_FOUND', 'File not found');
       return reply

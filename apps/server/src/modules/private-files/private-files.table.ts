@@ -1,10 +1,7 @@
+import { PRIVATE_FILE_PURPOSES } from '@app/shared/files/private-files';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.table.ts';
-
-/** What a private file is for; each purpose has its own rule on who besides the owner may read it. */
-export const PRIVATE_FILE_PURPOSES = ['claim-evidence', 'company-document'] as const;
-export type PrivateFilePurpose = (typeof PRIVATE_FILE_PURPOSES)[number];
 
 /**
  * Files only their owner, administrators and those a purpose's rule admits may read (claim evidence,
