@@ -1,9 +1,36 @@
 import { UNIT_LABELS } from '@app/shared/market/units';
 
+// Building an Intl formatter costs far more than using one (a marketplace page formats hundreds of
+// figures), so each set of options builds its formatter once.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The shared formatter for these options (en-US figures, as the specification shows them). */
+export function numberFormat(options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = JSON.stringify(options);
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+/** The shared formatter of dates in the user's locale for these options. */
+export function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify(options);
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(undefined, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /** "$49" for whole dollars, "$0.30" otherwise; always USD. */
 export function formatUsd(cents: number, options: { alwaysCents?: boolean } = {}) {
   const whole = cents % 100 === 0 && !options.alwaysCents;
-  return new Intl.NumberFormat('en-US', {
+  return numberFormat({
     style: 'currency',
     currency: 'USD',
     minimumFractionDigits: whole ? 0 : 2,
@@ -16,17 +43,17 @@ export const formatPercent = (value: number) => `${value}%`;
 
 /** "March 3, 2027" in the user's locale, from an ISO timestamp. */
 export function formatDate(iso: string) {
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(new Date(iso));
+  return dateFormat({ dateStyle: 'long' }).format(new Date(iso));
 }
 
 /** The 1st of next month and other calendar dates the server fixes in UTC, shown as that same day. */
 export function formatUtcDate(iso: string) {
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+  return dateFormat({ dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
 }
 
 /** "Mar 3, 2027": compact absolute dates for cards. */
 export function formatShortDate(iso: string) {
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso));
+  return dateFormat({ dateStyle: 'medium' }).format(new Date(iso));
 }
 
 const UNIT_SINGULAR: Record<string, string> = Object.fromEntries(
@@ -43,7 +70,7 @@ export function formatPricePerUnit(priceCents: number, unit: string) {
 
 /** "≈ $441/t": a listing's price per metric tonne, whole dollars, as a secondary figure. */
 export function formatPricePerTonne(centsPerTonne: number) {
-  const dollars = new Intl.NumberFormat('en-US', {
+  const dollars = numberFormat({
     style: 'currency',
     currency: 'USD',
     maximumFractionDigits: centsPerTonne < 1000 ? 2 : 0,
@@ -56,14 +83,14 @@ export const unitPlural = (unit: string) => UNIT_PLURAL[unit] ?? unit;
 
 /** "25 tons", "1 ton", "1,200.5 kg". */
 export function formatQuantity(quantity: number, unit: string) {
-  const figure = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(quantity);
+  const figure = numberFormat({ maximumFractionDigits: 2 }).format(quantity);
   const label = quantity === 1 ? (UNIT_SINGULAR[unit] ?? unit) : (UNIT_PLURAL[unit] ?? unit);
   return `${figure} ${label}`;
 }
 
 /** "15 of 20 tons available": what deals have not taken of a listing. */
 export function formatAvailable(remaining: number, quantity: number, unit: string) {
-  const figure = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(remaining);
+  const figure = numberFormat({ maximumFractionDigits: 2 }).format(remaining);
   return `${figure} of ${formatQuantity(quantity, unit)} available`;
 }
 
@@ -80,7 +107,7 @@ export function formatRelativeAge(iso: string, now: number = Date.now()) {
 export const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
 const number = (maximumFractionDigits: number) =>
-  new Intl.NumberFormat('en-US', { maximumFractionDigits, minimumFractionDigits: 0 });
+  numberFormat({ maximumFractionDigits, minimumFractionDigits: 0 });
 
 /** Metric tonnes: "12.5 t", small amounts to three decimals ("0.454 t"). */
 export function formatTonnes(tonnes: number): string {

@@ -1,3 +1,5 @@
+import { dateFormat } from '@/lib/format';
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -15,15 +17,14 @@ export function formatMessageAge(iso: string, now: number = Date.now()) {
     const days = Math.floor(elapsed / DAY);
     return days === 1 ? '1 day ago' : `${days} days ago`;
   }
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso));
+  return dateFormat({ dateStyle: 'medium' }).format(new Date(iso));
 }
 
 /** A message's time: "14:05" today, "Mar 3, 14:05" on another day. */
 export function formatMessageTime(iso: string, now: Date = new Date()) {
   const date = new Date(iso);
   const sameDay = date.toDateString() === now.toDateString();
-  return new Intl.DateTimeFormat(
-    undefined,
+  return dateFormat(
     sameDay ? { timeStyle: 'short' } : { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
   ).format(date);
 }

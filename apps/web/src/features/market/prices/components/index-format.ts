@@ -1,10 +1,10 @@
 import { gradeById, gradeLabel } from '@app/shared/market/grades';
 import type { MarketIndexEntry } from '@app/shared/market/price-index.schemas';
-import { capitalize } from '@/lib/format';
+import { capitalize, dateFormat, numberFormat } from '@/lib/format';
 
 /** "$9,850/t": index values in whole dollars per metric tonne. */
 export function formatIndexPrice(centsPerTonne: number) {
-  const dollars = new Intl.NumberFormat('en-US', {
+  const dollars = numberFormat({
     style: 'currency',
     currency: 'USD',
     maximumFractionDigits: centsPerTonne < 1000 ? 2 : 0,
@@ -21,11 +21,11 @@ export function seriesLabel(entry: Pick<MarketIndexEntry, 'category' | 'grade'>)
 
 /** "Nov 21, 2026, 11:20 PM" */
 export const formatComputedAt = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  dateFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** "Nov 21" or "Nov 21, 2026" for an ISO day, read in UTC (index days are UTC days). */
 export const formatIndexDay = (day: string, withYear = false) =>
-  new Intl.DateTimeFormat(undefined, {
+  dateFormat({
     month: 'short',
     day: 'numeric',
     ...(withYear && { year: 'numeric' }),
