@@ -24,6 +24,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/session.ts';
+import { uploadRateLimit } from '../../plugins/upload-rate-limit.ts';
 import type { AccessService } from '../access/index.ts';
 import type { ListingsService } from './listings.service.ts';
 
@@ -42,17 +43,11 @@ export const listingsRoutes =
     await app.register(multipart, {
       limits: { fileSize: LISTING_LIMITS.maxImageBytes, files: 1, fields: 0 },
     });
-    // Per signed-in user (the session is resolved on request, before this hook), so a new address
-    // does not buy a new allowance; a visitor is keyed by address and refused for want of a session.
-    const uploadRateLimit = {
-      rateLimit: {
-        max: opts.uploadRateLimitPerMinute,
-        timeWindow: '1 minute',
-        keyGenerator: (request: FastifyRequest) =>
-          request.user ? `upload-user:${request.user.id}` : `upload-ip:${request.ip}`,
-        errorResponseBuilder: () => new AppError('RATE_LIMITED', UPLOAD_MESSAGES.rateLimited),
-      },
-    };
+    const photoRateLimit = uploadRateLimit({
+      name: 'upload',
+      perMinute: opts.uploadRateLimitPerMinute,
+      message: UPLOAD_MESSAGES.rateLimited,
+    });
 
     app.get(
       '/api/listings',
@@ -103,7 +98,7 @@ export const listingsRoutes =
 
     app.post(
       '/api/listings/images',
-      { schema: { response: { 201: ListingImageUploadSchema } }, config: uploadRateLimit },
+      { schema: { response: { 201: ListingImageUploadSchema } }, config: photoRateLimit },
       async (request, reply) => {
         const user = requireUser(request, SIGN_IN_TO_LIST);
         const { bytes, skippedFiles } = await readOneFile(request);

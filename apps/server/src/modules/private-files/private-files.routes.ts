@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/session.ts';
+import { uploadRateLimit } from '../../plugins/upload-rate-limit.ts';
 import type { PrivateFilesService } from './private-files.service.ts';
 
 const PrivateFileViewSchema = z.object({
@@ -35,20 +36,16 @@ export const privateFilesRoutes =
     await app.register(multipart, {
       limits: { fileSize: PRIVATE_FILE_LIMITS.maxBytes, files: 1, fields: 0 },
     });
-    const uploadRateLimit = {
-      rateLimit: {
-        max: opts.uploadRateLimitPerMinute,
-        timeWindow: '1 minute',
-        keyGenerator: (request: FastifyRequest) =>
-          request.user ? `private-upload-user:${request.user.id}` : `private-upload-ip:${request.ip}`,
-        errorResponseBuilder: () => new AppError('RATE_LIMITED', PRIVATE_FILE_MESSAGES.rateLimited),
-      },
-    };
+    const fileRateLimit = uploadRateLimit({
+      name: 'private-upload',
+      perMinute: opts.uploadRateLimitPerMinute,
+      message: PRIVATE_FILE_MESSAGES.rateLimited,
+    });
 
     app.post(
       '/api/files',
       {
-        config: uploadRateLimit,
+        config: fileRateLimit,
         schema: { querystring: UploadQuery, response: { 201: PrivateFileViewSchema } },
       },
       async (request, reply) => {
