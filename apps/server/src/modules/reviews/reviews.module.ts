@@ -47,6 +47,11 @@ export function registerReviews(
   ctx.events.on('deal.completed', async ({ dealId }) => recompute(await findDealParties(ctx.db, dealId)));
   ctx.events.on('reputation.inputs-changed', async ({ userIds }) => recompute(userIds));
   ctx.onStart(() => scheduleReviewsJobs(ctx.jobs, reputation));
+  // Once the server answers: users without a row yet (a new database, a restore) get one in the
+  // background rather than at the next sweep.
+  ctx.onListen(async () => {
+    void reputation.sweep().catch((err) => ctx.logger.error({ err }, 'reputation sweep at start failed'));
+  });
   ctx.routes(reviewsRoutes(reviews, reputation, deps.access));
   return { reviews, reputation };
 }
