@@ -58,6 +58,13 @@ import {
 import { type PrivateFilesService, registerPrivateFiles } from './modules/private-files/index.ts';
 import { type PublicApiService, registerPublicApi } from './modules/public-api/index.ts';
 import { type RealtimeService, registerRealtime } from './modules/realtime/index.ts';
+import {
+  parseReputationSummary,
+  type ReviewsModule,
+  readReputationSummaries,
+  registerReviews,
+  reputationSummarySql,
+} from './modules/reviews/index.ts';
 import { registerSeo } from './modules/seo/index.ts';
 import { registerSettings, type SettingsService } from './modules/settings/index.ts';
 import { registerSystem } from './modules/system/index.ts';
@@ -139,7 +146,8 @@ export type AppServices = {
   storage: Storage;
   /** Present while the built-in sandbox is the payment provider. */
   sandbox: SandboxProvider | null;
-} & DealsModule;
+} & DealsModule &
+  ReviewsModule;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -236,6 +244,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     geocode: geocodeLocation,
     heldQuantities: sumHeldQuantities,
     heldQuantitySql: heldQuantityOf,
+    sellerReputations: readReputationSummaries,
+    sellerReputationSql: reputationSummarySql,
+    parseSellerReputation: parseReputationSummary,
   });
   const market = registerMarket(ctx, {
     access,
@@ -267,6 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     impact: market.impact,
     listings,
   });
+  const reviewsModule = registerReviews(ctx, { access, notifications });
   const admin = registerAdmin(ctx, { access, realtime, accounts, listings, companies, deals: dealsModule });
   const blog = registerBlog(ctx, { access });
   const campaigns = registerCampaigns(ctx, { access, notifications, payments });
@@ -277,6 +289,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSystem(ctx, { access, settings });
   app.decorate('services', {
     ...dealsModule,
+    ...reviewsModule,
     ...market,
     accounts,
     access,

@@ -5,6 +5,7 @@ import { loadEnv } from './config/env.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { DEMO_PASSWORD, DEMO_USERS, queueDemoMatching, seedDemoData, seedDemoDeals } from './demo/seed.ts';
 import { seedDemoBlog } from './demo/seed-blog.ts';
+import { seedDemoReviews } from './demo/seed-reviews.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
 import { createStorage } from './lib/storage.ts';
 
@@ -51,6 +52,8 @@ async function main() {
     // Their history is dated back after the fact: the price index counts it from the start. Later
     // starts leave the index to its hourly job.
     if (demoDeals.seeded) await app.services.priceIndex.recompute({ rebuildYear: true });
+    // Reviews of the concluded demo deals, through the reviews service; then every reputation.
+    if (demoDeals.seeded) await seedDemoReviews(database.db, app.services);
     await seedDemoBlog(database.db);
   }
   clock.end('demoDeals');

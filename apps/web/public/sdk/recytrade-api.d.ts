@@ -174,6 +174,12 @@ export interface components {
         company: string | null;
         fullName: string;
         id: string;
+        reputation?: {
+          averageRating: number | null;
+          completedDeals: number;
+          level: 0 | 1 | 2 | 3;
+          reviewCount: number;
+        } | null;
       };
       /** @enum {string} */
       status: 'active' | 'expired' | 'sold';
@@ -266,6 +272,12 @@ export interface components {
         company: string | null;
         fullName: string;
         id: string;
+        reputation?: {
+          averageRating: number | null;
+          completedDeals: number;
+          level: 0 | 1 | 2 | 3;
+          reviewCount: number;
+        } | null;
       };
       /** @enum {string} */
       status: 'active' | 'expired' | 'sold';

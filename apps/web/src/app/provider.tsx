@@ -39,6 +39,10 @@ const featureSlots: FeatureSlots = {
     () => import('@/features/deals/components/propose-deal-dialog').then((m) => m.ProposeDealDialog),
     (props) => props.open,
   ),
+  // Shown inside a Suspense boundary of the deal card.
+  DealReviewPanel: lazy(() =>
+    import('@/features/reviews/components/deal-review-panel').then((m) => ({ default: m.DealReviewPanel })),
+  ),
 };
 
 export function AppProvider({ children }: { children: ReactNode }) {

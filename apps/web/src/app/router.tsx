@@ -317,6 +317,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'reviews',
+                lazy: page(
+                  () => import('./routes/admin/reviews'),
+                  (m) => m.AdminReviewsPage,
+                ),
+              },
+              {
                 path: 'impact-factors',
                 lazy: page(
                   () => import('./routes/admin/impact-factors'),

@@ -43,5 +43,6 @@ export const paths = {
   admin: '/admin',
   adminSystem: '/admin/system',
   adminImpactFactors: '/admin/impact-factors',
+  adminReviews: '/admin/reviews',
   escrowTest: '/escrow-test',
 } as const;

@@ -45,11 +45,16 @@ export type ProposeDealDialogProps = {
   indexCentsPerTonne?: number | null;
 };
 
+/** The reviews of a deal on its card (the review form once it concluded). */
+export type DealReviewPanelProps = { dealId: string; counterpartyName: string };
+
 export type FeatureSlots = {
   /** Messaging's "Message" dialog: subject, first message and the contact fee. */
   StartConversationDialog: ComponentType<StartConversationDialogProps>;
   /** Deals' "Propose a Deal" dialog. */
   ProposeDealDialog: ComponentType<ProposeDealDialogProps>;
+  /** Reviews' panel on a concluded deal's card (may suspend while its code loads: wrap it in Suspense). */
+  DealReviewPanel: ComponentType<DealReviewPanelProps>;
 };
 
 const FeatureSlotsContext = createContext<FeatureSlots | null>(null);

@@ -58,6 +58,7 @@ export function renderWithProviders(ui: ReactElement, options: Options = {}) {
   const slots: FeatureSlots = {
     StartConversationDialog: noSlot,
     ProposeDealDialog: noSlot,
+    DealReviewPanel: noSlot,
     ...options.slots,
   };
   const queryClient = new QueryClient({

@@ -2,6 +2,7 @@ import { FieldChangeSchema } from '../admin/field-changes.ts';
 import { isInfinite, MAX_INPUT_NUMBER } from '../input-limits.ts';
 import { gradeById, MATERIAL_GRADE_IDS } from '../market/grades.ts';
 import { INCOTERMS, PACKING_TYPES, SUPPLY_FREQUENCIES } from '../market/trade-terms.ts';
+import { ReputationSummarySchema } from '../reviews/reputation.schemas.ts';
 import * as z from '../zod.ts';
 import { LISTING_CATEGORIES, type ListingCategory } from './categories.ts';
 
@@ -195,7 +196,13 @@ export const ListingSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   expiresAt: z.string().nullable(),
-  seller: z.object({ id: z.string(), fullName: z.string(), company: z.string().nullable() }),
+  seller: z.object({
+    id: z.string(),
+    fullName: z.string(),
+    company: z.string().nullable(),
+    /** The seller's trading record (reviews module); null until it is first computed. */
+    reputation: ReputationSummarySchema.nullable().optional(),
+  }),
 });
 export type Listing = z.infer<typeof ListingSchema>;
 

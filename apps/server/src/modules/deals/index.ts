@@ -3,6 +3,7 @@
  */
 
 export { scheduleDealJobs } from './deal-escrow.job.ts';
+export { dealOutcomes } from './deal-outcomes.views.ts';
 export { type DealsModule, registerDeals } from './deals.module.ts';
 // Published reads: what deals hold of a listing, and whether two traders have a deal alive.
 export { heldQuantityOf, listLiveDealsBetween, sumHeldQuantities } from './deals.repository.ts';

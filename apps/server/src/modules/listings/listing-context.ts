@@ -1,3 +1,4 @@
+import type { ReputationSummary } from '@app/shared/reviews/reputation';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -40,6 +41,14 @@ export type ListingsDeps = {
   heldQuantities(db: Db, listingIds: string[]): Promise<Map<string, number>>;
   /** The same quantity as SQL over a listing's id, read in the marketplace search's page query. */
   heldQuantitySql?: (listingId: AnyPgColumn) => SQL<string>;
+  /**
+   * The sellers' compact reputations (the reviews module's read, injected in app.ts; reviews builds on
+   * deals, which builds on listings): a batch per page of cards, and the same as SQL over the seller's
+   * id for the marketplace search's page query. Absent: listings carry no reputation.
+   */
+  sellerReputations?(db: Db, userIds: string[]): Promise<Map<string, ReputationSummary>>;
+  sellerReputationSql?: (userId: AnyPgColumn) => SQL<unknown>;
+  parseSellerReputation?: (value: unknown) => ReputationSummary | null;
   logger?: { error(obj: unknown, msg?: string): void };
 };
 

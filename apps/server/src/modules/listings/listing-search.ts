@@ -30,7 +30,10 @@ import {
  * featured strip, the detail page (counting views) and the sitemap, under the moderation setting.
  */
 export function createListingSearch(
-  ctx: Pick<ListingContext, 'db' | 'clock' | 'settings' | 'isAdmin' | 'heldQuantitySql' | 'searchFacts'>,
+  ctx: Pick<
+    ListingContext,
+    'db' | 'clock' | 'settings' | 'isAdmin' | 'heldQuantitySql' | 'sellerReputationSql' | 'searchFacts'
+  >,
   parts: { views: Pick<ListingViews, 'toViews'> },
 ) {
   const { db, clock, settings } = ctx;
@@ -68,6 +71,7 @@ export function createListingSearch(
     const { rows, total, totalExact } = await searchListings(db, query, {
       preModeration,
       heldQuantity: ctx.heldQuantitySql,
+      sellerReputation: ctx.sellerReputationSql,
       facts: {
         estimate: (compute) => ctx.searchFacts.estimates.get(key, compute),
         count: (compute) => ctx.searchFacts.counts.get(key, compute),
@@ -96,6 +100,7 @@ export function createListingSearch(
       preModeration,
       after,
       heldQuantity: ctx.heldQuantitySql,
+      sellerReputation: ctx.sellerReputationSql,
     });
     const last = rows.at(-1);
     return {

@@ -5,6 +5,7 @@ import {
   remainingQuantityOf,
 } from '@app/shared/listings/listings.schemas';
 import { gradeById } from '@app/shared/market/grades';
+import type { ReputationSummary } from '@app/shared/reviews/reputation';
 import { AppError } from '../../lib/app-error.ts';
 import { type ListingContext, NOT_FOUND } from './listing-context.ts';
 import {
@@ -17,7 +18,9 @@ import {
 const mediaUrl = (key: string) => `/media/${key}`;
 
 /** A listing's API views (the owner's and the public one), with its photos and what deals left of it. */
-export function createListingViews(ctx: Pick<ListingContext, 'db' | 'heldQuantities'>) {
+export function createListingViews(
+  ctx: Pick<ListingContext, 'db' | 'heldQuantities' | 'sellerReputations' | 'parseSellerReputation'>,
+) {
   const { db } = ctx;
 
   /**
@@ -25,19 +28,29 @@ export function createListingViews(ctx: Pick<ListingContext, 'db' | 'heldQuantit
    * has photos and may carry its held quantity: only what is still unknown is read.
    */
   async function toViews(
-    rows: (ListingWithSeller & { hasImages?: boolean; heldQuantity?: number })[],
+    rows: (ListingWithSeller & { hasImages?: boolean; heldQuantity?: number; sellerReputation?: unknown })[],
   ): Promise<OwnListing[]> {
     const withImages = rows.filter((r) => r.hasImages !== false).map((r) => r.id);
     const heldUnknown = rows.filter((r) => r.heldQuantity === undefined).map((r) => r.id);
-    const [images, held] = await Promise.all([
+    // A search row carries its seller's reputation (read in the page query); other reads batch it.
+    const parse = ctx.parseSellerReputation;
+    const reputationKnown = (r: (typeof rows)[number]) => parse && r.sellerReputation != null;
+    const reputationUnknown = ctx.sellerReputations
+      ? [...new Set(rows.filter((r) => !reputationKnown(r)).map((r) => r.userId))]
+      : [];
+    const [images, held, reputations] = await Promise.all([
       imagesFor(db, withImages),
       heldUnknown.length > 0 ? ctx.heldQuantities(db, heldUnknown) : new Map<string, number>(),
+      reputationUnknown.length > 0 && ctx.sellerReputations
+        ? ctx.sellerReputations(db, reputationUnknown)
+        : new Map<string, ReputationSummary>(),
     ]);
     return rows.map((r) =>
       toOwnView(
         r,
         images.filter((i) => i.listingId === r.id),
         r.heldQuantity ?? held.get(r.id) ?? 0,
+        (reputationKnown(r) && parse ? parse(r.sellerReputation) : null) ?? reputations.get(r.userId) ?? null,
       ),
     );
   }
@@ -77,7 +90,12 @@ export function toImageView(img: ListingImageRow): ListingImage {
 }
 
 /** The owner's view: every field, the moderation notes and what deals left of the quantity. */
-function toOwnView(r: ListingWithSeller, images: ListingImageRow[], held: number): OwnListing {
+function toOwnView(
+  r: ListingWithSeller,
+  images: ListingImageRow[],
+  held: number,
+  reputation: ReputationSummary | null,
+): OwnListing {
   const quantity = Number(r.quantity);
   return {
     id: r.id,
@@ -112,7 +130,7 @@ function toOwnView(r: ListingWithSeller, images: ListingImageRow[], held: number
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
     expiresAt: r.expiresAt?.toISOString() ?? null,
-    seller: { id: r.userId, fullName: r.sellerName, company: r.sellerCompany },
+    seller: { id: r.userId, fullName: r.sellerName, company: r.sellerCompany, reputation },
     adminNotes: r.adminNotes,
     reviewedAt: r.reviewedAt?.toISOString() ?? null,
   };

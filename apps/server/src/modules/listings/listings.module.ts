@@ -33,6 +33,10 @@ export function registerListings(
     heldQuantities(db: Db, listingIds: string[]): Promise<Map<string, number>>;
     /** The same as SQL over a listing's id, for the marketplace search's page query. */
     heldQuantitySql?: ListingsDeps['heldQuantitySql'];
+    /** The sellers' compact reputations (the reviews module's reads). */
+    sellerReputations?: ListingsDeps['sellerReputations'];
+    sellerReputationSql?: ListingsDeps['sellerReputationSql'];
+    parseSellerReputation?: ListingsDeps['parseSellerReputation'];
   },
 ): ListingsService {
   const { access, ...services } = deps;

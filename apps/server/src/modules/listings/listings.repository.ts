@@ -151,18 +151,31 @@ type SearchPageOptions = {
   preModeration: boolean;
   /** The quantity deals hold on the row's listing, as SQL: read in the page query, not after it. */
   heldQuantity?: (listingId: typeof listings.id) => SQL<string>;
+  /** The seller's compact reputation as SQL over their id, read in the page query as well. */
+  sellerReputation?: (userId: typeof listings.userId) => SQL<unknown>;
 };
 
 /**
  * A search page's row: the listing, whether it has photos (the photos query is skipped for a page
  * without any) and, when the caller asked, what deals hold of it.
  */
-export type SearchRow = ListingWithSeller & { hasImages: boolean; heldQuantity?: number };
-type SearchJoined = Joined & { sortValue: string; hasImages: boolean; heldQuantity: string | null };
+export type SearchRow = ListingWithSeller & {
+  hasImages: boolean;
+  heldQuantity?: number;
+  /** The seller's reputation as the SQL gave it (null: no row yet), when the caller asked for it. */
+  sellerReputation?: unknown;
+};
+type SearchJoined = Joined & {
+  sortValue: string;
+  hasImages: boolean;
+  heldQuantity: string | null;
+  sellerReputation: unknown;
+};
 const flattenSearchRow = (r: SearchJoined): SearchRow => ({
   ...flatten(r),
   hasImages: r.hasImages,
   ...(r.heldQuantity === null ? {} : { heldQuantity: Number(r.heldQuantity) }),
+  ...(r.sellerReputation === null ? {} : { sellerReputation: r.sellerReputation }),
 });
 
 /**
@@ -228,6 +241,7 @@ async function findSearchPage(
   // Photos and held quantities are per-row lookups in the select list: PostgreSQL evaluates them
   // after the sort, for the page's rows (and those OFFSET skips) only.
   const held = opts.heldQuantity?.(listings.id) ?? sql<null>`null`;
+  const reputation = opts.sellerReputation?.(listings.userId) ?? sql<null>`null`;
   // `plan` names the page query's form (with the filters, order and paging it is the whole query),
   // so a caller that keeps prepared queries can reuse this one.
   const page = (plan: string, pageWhere: SQL | undefined, key: SQL | typeof sortKey) => {
@@ -241,6 +255,7 @@ async function findSearchPage(
         sortValue: sortValueSql(query.sort),
         hasImages: sql<boolean>`exists (select 1 from ${listingImages} where ${listingImages.listingId} = ${listings.id})`,
         heldQuantity: sql<string | null>`${held}`,
+        sellerReputation: sql<unknown>`${reputation}`,
       })
       .from(listings)
       .innerJoin(userDirectory, eq(userDirectory.id, listings.userId))
@@ -356,6 +371,7 @@ export async function searchListingsAfter(
   const { rows } = await findSearchPage(db, query, {
     preModeration: opts.preModeration,
     heldQuantity: opts.heldQuantity,
+    sellerReputation: opts.sellerReputation,
     offset: 0,
     limit: query.limit + 1,
     after,

@@ -7,3 +7,5 @@ export { scheduleMessagingJobs } from './messaging.job.ts';
 export { registerMessaging } from './messaging.module.ts';
 export { messagingRoutes } from './messaging.routes.ts';
 export { createMessagingService, type MessagingService } from './messaging.service.ts';
+// Published read: each user's median time to answer a conversation somebody else opened (reputation).
+export { medianFirstReplySeconds } from './messaging-response-times.ts';

@@ -35,6 +35,8 @@ import { ListingDealButtons } from '@/features/deals/components/listing-deal-but
 import { ListingActions } from '@/features/listings/components/listing-actions';
 import { ListingCard, ListingGrid, ListingGridSkeleton } from '@/features/listings/components/listing-card';
 import { CompanyImpact } from '@/features/market/impact/components/company-impact';
+import { CompanyReputation } from '@/features/reviews/components/company-reputation';
+import { CompanyReviews } from '@/features/reviews/components/company-reviews';
 import { parseApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-client';
 import { formatDate } from '@/lib/format';
@@ -135,59 +137,65 @@ export function CompanyDetailPage() {
           </section>
           <CompanyImpact companyId={c.id} />
         </div>
-        <Card id="contact" className="scroll-mt-24 self-start">
-          <CardHeader>
-            <CardTitle as="h2">Contact</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-5">
-            <dl className="grid gap-3 text-sm">
-              <ContactRow icon={Mail} label="Email">
-                <a href={`mailto:${c.contactEmail}`} className="break-all text-primary hover:underline">
-                  {c.contactEmail}
-                </a>
-              </ContactRow>
-              {c.phone ? (
-                <ContactRow icon={Phone} label="Phone">
-                  <a href={`tel:${c.phone.replace(/[^\d+]/g, '')}`} className="tabular hover:underline">
-                    {c.phone}
+        <div className="grid content-start gap-6 self-start">
+          <Card id="contact" className="scroll-mt-24">
+            <CardHeader>
+              <CardTitle as="h2">Contact</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-5">
+              <dl className="grid gap-3 text-sm">
+                <ContactRow icon={Mail} label="Email">
+                  <a href={`mailto:${c.contactEmail}`} className="break-all text-primary hover:underline">
+                    {c.contactEmail}
                   </a>
                 </ContactRow>
-              ) : null}
-              {c.website ? (
-                <ContactRow icon={Globe} label="Website">
-                  <a
-                    href={websiteHref(c.website)}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex items-center gap-1 break-all text-primary hover:underline"
+                {c.phone ? (
+                  <ContactRow icon={Phone} label="Phone">
+                    <a href={`tel:${c.phone.replace(/[^\d+]/g, '')}`} className="tabular hover:underline">
+                      {c.phone}
+                    </a>
+                  </ContactRow>
+                ) : null}
+                {c.website ? (
+                  <ContactRow icon={Globe} label="Website">
+                    <a
+                      href={websiteHref(c.website)}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="inline-flex items-center gap-1 break-all text-primary hover:underline"
+                    >
+                      {websiteLabel(c.website)}
+                      <ExternalLink className="size-3.5 shrink-0" aria-hidden />
+                      <span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  </ContactRow>
+                ) : null}
+                {c.address ? (
+                  <ContactRow icon={MapPin} label="Address">
+                    {c.address}
+                  </ContactRow>
+                ) : null}
+              </dl>
+              <CompanyMessageButton company={c} className="w-full" />
+              {user?.id === c.userId ? (
+                <p className="text-sm text-muted-foreground">
+                  This is your company. Edit it from{' '}
+                  <Link
+                    to={paths.profileCompanies}
+                    className="font-medium text-primary underline-offset-4 hover:underline"
                   >
-                    {websiteLabel(c.website)}
-                    <ExternalLink className="size-3.5 shrink-0" aria-hidden />
-                    <span className="sr-only"> (opens in a new tab)</span>
-                  </a>
-                </ContactRow>
+                    Profile Settings
+                  </Link>
+                  .
+                </p>
               ) : null}
-              {c.address ? (
-                <ContactRow icon={MapPin} label="Address">
-                  {c.address}
-                </ContactRow>
-              ) : null}
-            </dl>
-            <CompanyMessageButton company={c} className="w-full" />
-            {user?.id === c.userId ? (
-              <p className="text-sm text-muted-foreground">
-                This is your company. Edit it from{' '}
-                <Link
-                  to={paths.profileCompanies}
-                  className="font-medium text-primary underline-offset-4 hover:underline"
-                >
-                  Profile Settings
-                </Link>
-                .
-              </p>
-            ) : null}
-          </CardContent>
-        </Card>
+            </CardContent>
+          </Card>
+          <CompanyReputation companyId={c.id} />
+        </div>
+      </div>
+      <div className="mt-12 grid grid-cols-1 gap-8 lg:grid-cols-[3fr_2fr]">
+        <CompanyReviews companyId={c.id} ownerId={c.userId} />
       </div>
       <CompanyListings sellerId={c.userId} />
     </div>

@@ -1,4 +1,4 @@
-import { COMPANY_MESSAGES } from '@app/shared/companies/companies.schemas';
+import { COMPANY_MESSAGES, type Company } from '@app/shared/companies/companies.schemas';
 import { Bug, Building2, Plus, RefreshCw, RotateCw, SearchX } from 'lucide-react';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -22,6 +22,7 @@ import {
 import { useLiveDirectory } from '@/features/companies/hooks/use-live-directory';
 import { parseApiError } from '@/lib/api-client';
 import { useAuth, useAuthDialog } from '@/lib/auth-client';
+import { useReputations } from '@/lib/reputation';
 import { usePublicPageMeta } from '@/lib/use-document-title';
 
 /** /company-directory (and /directory): every company with a name, searchable, kept live over the socket. */
@@ -142,10 +143,8 @@ export function CompanyDirectoryPage() {
         ) : (
           <>
             <CompanyGrid>
-              {items.map((company) => (
-                <li key={company.id}>
-                  <CompanyCard company={company} />
-                </li>
+              {chunksOf(items, REPUTATION_BATCH).map((chunk) => (
+                <CompanyCards key={chunk[0].id} companies={chunk} />
               ))}
             </CompanyGrid>
             {directory.hasNextPage ? (
@@ -162,6 +161,28 @@ export function CompanyDirectoryPage() {
           </>
         )}
       </div>
+    </>
+  );
+}
+
+/** The most companies one reputation request asks for (the server's limit). */
+const REPUTATION_BATCH = 100;
+const chunksOf = <T,>(items: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+/** Cards of up to 100 companies with their reputations, read in one request. */
+function CompanyCards({ companies }: { companies: Company[] }) {
+  const reputations = useReputations({ companies: companies.map((c) => c.id) });
+  return (
+    <>
+      {companies.map((company) => (
+        <li key={company.id}>
+          <CompanyCard
+            company={company}
+            reputation={reputations.data ? (reputations.data.companies[company.id] ?? null) : undefined}
+          />
+        </li>
+      ))}
     </>
   );
 }

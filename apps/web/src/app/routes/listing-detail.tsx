@@ -5,6 +5,7 @@ import { ArrowLeft, Building2, CalendarDays, Eye, MapPin, PackageX, UserRound } 
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { DetailLoadError } from '@/components/page/detail-load-error';
+import { ReputationBadge } from '@/components/reputation/reputation-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ListingTypeBadge } from '@/components/ui/listing-type-badge';
@@ -176,6 +177,7 @@ export function ListingDetailPage() {
                 <Building2 className="size-4 text-muted-foreground" aria-hidden />
                 {l.seller.company ?? 'No company listed'}
               </p>
+              <ReputationBadge reputation={l.seller.reputation ?? null} className="text-sm" />
               {!user ? <p className="text-muted-foreground">Sign in to contact the seller.</p> : null}
             </CardContent>
           </Card>

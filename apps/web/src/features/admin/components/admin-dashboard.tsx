@@ -6,6 +6,7 @@ import {
   type LucideIcon,
   Mail,
   Megaphone,
+  MessageSquareText,
   Package,
   Settings,
   Shield,
@@ -69,6 +70,12 @@ export const ADMIN_CARDS: AdminCard[] = [
     icon: Building2,
     description: 'Verify new company profiles and remove companies from the directory.',
     counts: [{ key: 'unverifiedCompanies', singular: 'unverified company', plural: 'unverified companies' }],
+  },
+  {
+    title: 'Reviews',
+    to: paths.adminReviews,
+    icon: MessageSquareText,
+    description: 'Recent reviews between traders; hide an abusive review with a reason.',
   },
   {
     title: 'Wire Transfers & Disputes',

@@ -1,7 +1,9 @@
 import type { Company } from '@app/shared/companies/companies.schemas';
+import type { ReputationSummary } from '@app/shared/reviews/reputation';
 import { Factory, Tag } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ReputationBadge } from '@/components/reputation/reputation-badge';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { ListSkeleton, Skeleton } from '@/components/ui/skeleton';
@@ -11,7 +13,14 @@ import { ActiveBadge, companyTypeLabel, VerificationBadge } from './company-badg
 import { CompanyMessageButton } from './company-message-button';
 
 /** One company of the directory: name, badges, description, materials, type, sector and Message. */
-export function CompanyCard({ company }: { company: Company }) {
+export function CompanyCard({
+  company,
+  reputation,
+}: {
+  company: Company;
+  /** The company's compact reputation (undefined while it loads). */
+  reputation?: ReputationSummary | null;
+}) {
   const { user } = useAuth();
   return (
     <Card className="flex h-full flex-col gap-4 p-5">
@@ -29,6 +38,7 @@ export function CompanyCard({ company }: { company: Company }) {
             {company.companyName}
           </Link>
         </h2>
+        <ReputationBadge reputation={reputation} />
       </div>
       <p className="line-clamp-3 text-sm leading-relaxed text-slate-700">
         {company.description || <span className="text-muted-foreground">No description yet.</span>}

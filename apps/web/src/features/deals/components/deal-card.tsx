@@ -8,6 +8,7 @@ import {
 } from '@app/shared/deals/deals.schemas';
 import { IMPACT_LABEL } from '@app/shared/market/impact.schemas';
 import { bpsToPercent } from '@app/shared/money/money';
+import type { ReputationSummary } from '@app/shared/reviews/reputation';
 import {
   AlertTriangle,
   CalendarClock,
@@ -20,12 +21,15 @@ import {
   Store,
   Zap,
 } from 'lucide-react';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
+import { ReputationBadge } from '@/components/reputation/reputation-badge';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { useFeatureSlots } from '@/lib/feature-slots';
 import {
   formatCo2e,
   formatDate,
@@ -49,7 +53,17 @@ const METHOD_LABEL: Record<string, string> = {
 const money = (cents: number) => formatUsd(cents, { alwaysCents: true });
 
 /** One deal: who, what, how much, where it stands, and what the viewer can do next. */
-export function DealCard({ deal, role }: { deal: Deal; role: DealParty | null }) {
+export function DealCard({
+  deal,
+  role,
+  counterpartyReputation,
+}: {
+  deal: Deal;
+  role: DealParty | null;
+  /** The other party's compact reputation (undefined while it loads). */
+  counterpartyReputation?: ReputationSummary | null;
+}) {
+  const { DealReviewPanel } = useFeatureSlots();
   if (!role) {
     return (
       <Card className="p-6 text-sm text-destructive" role="alert">
@@ -105,6 +119,7 @@ export function DealCard({ deal, role }: { deal: Deal; role: DealParty | null })
             </>
           ) : null}
         </p>
+        <ReputationBadge reputation={counterpartyReputation} />
       </header>
 
       <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_minmax(0,15rem)]">
@@ -229,9 +244,19 @@ export function DealCard({ deal, role }: { deal: Deal; role: DealParty | null })
       <div className="border-t pt-4">
         <DealActions deal={deal} role={role} />
       </div>
+      {mayHaveReviews(deal) ? (
+        <Suspense fallback={null}>
+          <DealReviewPanel dealId={deal.id} counterpartyName={counterparty.name ?? 'The other party'} />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }
+
+/** Concluded (released, or ended by a claim's refund): the reviews panel asks the server the rest. */
+const mayHaveReviews = (deal: Deal) =>
+  (deal.status === 'completed' && deal.escrowStatus !== 'held') ||
+  (deal.status === 'cancelled' && deal.escrowStatus === 'refunded');
 
 function Confirmation({ label, done }: { label: string; done: boolean }) {
   return (

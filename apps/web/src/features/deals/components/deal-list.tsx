@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
+import { useReputations } from '@/lib/reputation';
 import { useTabParam } from '@/lib/use-tab-param';
 import { DealCard, DealCardSkeleton } from './deal-card';
 
@@ -85,6 +86,9 @@ function FiledDeals({ deals, viewerId }: { deals: Deal[]; viewerId: string }) {
   const sorted = sortDealsForParty(deals, roleOf);
   const inFolder = (f: (typeof DEAL_FOLDERS)[number]) => sorted.filter((d) => dealInFolder(d, roleOf(d), f));
   const shown = inFolder(folder);
+  const counterpartyOf = (deal: Deal) => (roleOf(deal) === 'buyer' ? deal.seller.userId : deal.buyer.userId);
+  // One request for the shown cards' counterparties (the server reads at most 100).
+  const reputations = useReputations({ users: shown.slice(0, 100).map(counterpartyOf) });
   return (
     <div>
       <Tabs value={folder} onValueChange={setFolder}>
@@ -108,7 +112,13 @@ function FiledDeals({ deals, viewerId }: { deals: Deal[]; viewerId: string }) {
               <ul className="grid gap-4" aria-label="Deals">
                 {shown.map((deal) => (
                   <li key={deal.id}>
-                    <DealCard deal={deal} role={roleOf(deal)} />
+                    <DealCard
+                      deal={deal}
+                      role={roleOf(deal)}
+                      counterpartyReputation={
+                        reputations.data ? (reputations.data.users[counterpartyOf(deal)] ?? null) : undefined
+                      }
+                    />
                   </li>
                 ))}
               </ul>

@@ -28,6 +28,23 @@ const STATUS_LABELS: Record<Listing['status'], string> = {
   sold: 'Sold',
 };
 
+/**
+ * The seller's compact reputation (computed by the server, sent with the listing) as one line: stars
+ * and count, completed deals, the level. Plain text rather than the shared badge (components/reputation):
+ * the marketplace's first load is at its budget (scripts/bundle-budget).
+ */
+function sellerReputation(r: Listing['seller']['reputation']): string | null {
+  if (!r) return r === null ? 'No completed deals yet' : null;
+  const parts = r.completedDeals
+    ? [
+        r.averageRating === null ? 'No reviews yet' : `★ ${r.averageRating.toFixed(1)} (${r.reviewCount})`,
+        `${r.completedDeals} completed deal${r.completedDeals === 1 ? '' : 's'}`,
+      ]
+    : ['No completed deals yet'];
+  return [...parts, ['', 'Email confirmed', 'Verified company', 'Trusted trader'][r.level]]
+    .filter(Boolean)
+    .join(' · ');
+}
 /** What remains of the lot once deals hold part of it ("40 of 80 tons available"), else the quantity. */
 function ListingQuantity({ listing }: { listing: Listing }) {
   return listing.remainingQuantity < listing.quantity
@@ -146,6 +163,9 @@ export function ListingRow({ listing, actions, headingLevel = 'h3', priceCompari
           <span className="hidden text-muted-foreground md:inline"> · {where}</span>
         </p>
         <p className="w-full truncate text-[0.8125rem] text-muted-foreground md:hidden">{where}</p>
+        <p className="w-full text-xs text-muted-foreground md:order-4">
+          {sellerReputation(listing.seller.reputation)}
+        </p>
       </div>
       {/* Beside the title on wide screens; on a phone one line under it, after the photo's width. */}
       <dl className="flex w-full flex-wrap items-baseline gap-x-3 pl-[4.5rem] text-sm md:grid md:w-56 md:justify-items-end md:gap-0 md:pl-0">
@@ -262,6 +282,7 @@ function ListingFacts({ listing, ownerView }: { listing: Listing | OwnListing; o
         )}
         {terms ? <Fact icon={Truck} label="Terms" text={terms} /> : null}
       </li>
+      {ownerView ? null : <li>{sellerReputation(listing.seller.reputation)}</li>}
     </ul>
   );
 }

@@ -7,11 +7,13 @@ import {
 import { ArrowLeft, ExternalLink, MessageCircle, Reply } from 'lucide-react';
 import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { ReputationBadge } from '@/components/reputation/reputation-badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { useReputations } from '@/lib/reputation';
 import { flattenMessages, useMessages } from '../api/get-messages';
 import { useMarkRead } from '../api/mark-read';
 import { isPendingMessage } from '../api/send-message';
@@ -61,6 +63,11 @@ export function ConversationThread({
   }, [visible, messages.isPending, newestUnread, listedUnread, conversationId, markConversationRead]);
 
   const name = participantLabel(conversation?.otherParticipant);
+  const reputations = useReputations({ users: conversation ? [conversation.otherParticipant.id] : [] });
+  const reputation =
+    conversation && reputations.data
+      ? (reputations.data.users[conversation.otherParticipant.id] ?? null)
+      : undefined;
   return (
     <section aria-labelledby="thread-title" className="flex min-h-0 flex-1 flex-col">
       <header className="flex items-center gap-3 border-b px-3 py-3 sm:px-4">
@@ -92,6 +99,7 @@ export function ConversationThread({
               <p className="truncate text-sm text-muted-foreground" title={conversation.subject}>
                 {conversation.subject}
               </p>
+              <ReputationBadge reputation={reputation} className="mt-0.5" />
             </>
           ) : (
             <>

@@ -1,0 +1,293 @@
+import { randomUUID } from 'node:crypto';
+import { dealRoleOf } from '@app/shared/deals/deal-machine';
+import {
+  type AdminReview,
+  type AdminReviewPage,
+  type DealReviews,
+  type HideReviewBody,
+  REVIEW_MESSAGES,
+  REVIEW_RULES,
+  type ReplyBody,
+  type Review,
+  type ReviewBody,
+  type ReviewPage,
+  reviewAverage,
+} from '@app/shared/reviews/reviews.schemas';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AuditRecorder } from '../access/index.ts';
+import type { SessionUser } from '../accounts/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
+import type { ReputationService } from './reputation.service.ts';
+import { reviewHiddenEmail, reviewReceivedEmail } from './reviews.emails.ts';
+import {
+  findDealForReview,
+  findReviewWithPeople,
+  findUserContact,
+  insertReview,
+  listPublicReviews,
+  listRecentReviews,
+  listReviewsOfDeal,
+  lockDealReviews,
+  lockReview,
+  markPublicationsCounted,
+  publishReviewsOfDeal,
+  type ReviewWithPeople,
+  updateReview,
+} from './reviews.repository.ts';
+
+export type ReviewsDeps = {
+  db: Db;
+  clock: Clock;
+  appUrl: string;
+  notifications: Pick<NotificationsService, 'queueEmail'>;
+  isAdmin(userId: string): Promise<boolean>;
+  audit: AuditRecorder;
+  reputation: ReputationService;
+};
+
+const WINDOW_MS = REVIEW_RULES.windowDays * 86_400_000;
+
+/**
+ * Reviews of concluded deals: each party reviews the other once, within the window; double-blind
+ * (published when both have written, or when the window ends); one public reply by the reviewed party;
+ * administrators hide abusive ones with a reason.
+ */
+export function createReviewsService(deps: ReviewsDeps) {
+  const { db, clock, reputation } = deps;
+
+  /** The view of a review. `viewerSeesHidden`: its author and administrators see why it was hidden. */
+  function toView(r: ReviewWithPeople, now: Date, viewerSeesHidden: boolean): Review {
+    const row = r.review;
+    const stars = {
+      asAgreed: row.starsAsAgreed,
+      communication: row.starsCommunication,
+      timeliness: row.starsTimeliness,
+    };
+    return {
+      id: row.id,
+      dealId: row.dealId,
+      authorRole: row.authorRole,
+      author: { id: row.authorUserId, name: r.authorName, companyName: r.authorCompany },
+      subjectUserId: row.subjectUserId,
+      stars,
+      average: reviewAverage(stars),
+      comment: row.comment,
+      dealTitle: r.dealTitle,
+      createdAt: row.createdAt.toISOString(),
+      publishedAt: row.publishedAt.toISOString(),
+      published: row.publishedAt <= now,
+      reply:
+        row.replyText && row.repliedAt
+          ? { text: row.replyText, createdAt: row.repliedAt.toISOString() }
+          : null,
+      hiddenReason: viewerSeesHidden ? row.hiddenReason : null,
+    };
+  }
+
+  function toAdminView(r: ReviewWithPeople, now: Date): AdminReview {
+    return {
+      ...toView(r, now, true),
+      authorEmail: r.authorEmail,
+      subjectName: r.subjectName,
+      hiddenAt: r.review.hiddenAt?.toISOString() ?? null,
+      hiddenByAdminEmail: r.review.hiddenByAdminEmail,
+    };
+  }
+
+  /** The deal if the user is a party (administrators read any); otherwise the deals module's 404. */
+  async function dealFor(userId: string, dealId: string) {
+    const deal = await findDealForReview(db, dealId);
+    if (!deal) throw new AppError('NOT_FOUND', REVIEW_MESSAGES.dealNotFound);
+    const role = dealRoleOf(deal, userId);
+    if (!role && !(await deps.isAdmin(userId))) throw new AppError('NOT_FOUND', REVIEW_MESSAGES.dealNotFound);
+    return { deal, role };
+  }
+
+  /** Where the reviews of a deal stand, for a party: their own review, and the other's only once published. */
+  async function getDealReviews(user: SessionUser, dealId: string): Promise<DealReviews> {
+    const { deal, role } = await dealFor(user.id, dealId);
+    const now = clock.now();
+    const reviews = await listReviewsOfDeal(db, dealId);
+    const windowEndsAt = deal.concludedAt ? new Date(deal.concludedAt.getTime() + WINDOW_MS) : null;
+    const mine = reviews.find((r) => r.review.authorUserId === user.id) ?? null;
+    const theirs = reviews.find((r) => r.review.authorUserId !== user.id) ?? null;
+    // An administrator (no role) sees both, as the back office does.
+    const theirsVisible =
+      theirs && (role === null || (theirs.review.publishedAt <= now && theirs.review.hiddenAt === null));
+    const open = windowEndsAt !== null && now < windowEndsAt && role !== null && mine === null;
+    return {
+      dealId,
+      state: !deal.concludedAt ? 'pending' : open ? 'open' : 'closed',
+      concludedAt: deal.concludedAt?.toISOString() ?? null,
+      windowEndsAt: windowEndsAt?.toISOString() ?? null,
+      canReview: open,
+      mine: mine ? toView(mine, now, true) : null,
+      theirs: theirs && theirsVisible ? toView(theirs, now, role === null) : null,
+      theirsWritten: theirs !== null,
+    };
+  }
+
+  /** A party reviews the other, once, within the window of a concluded deal. */
+  async function submitReview(user: SessionUser, dealId: string, body: ReviewBody): Promise<DealReviews> {
+    const deal = await findDealForReview(db, dealId);
+    const role = deal ? dealRoleOf(deal, user.id) : null;
+    if (!deal || !role) throw new AppError('NOT_FOUND', REVIEW_MESSAGES.dealNotFound);
+    if (!deal.concludedAt) throw new AppError('CONFLICT', REVIEW_MESSAGES.notConcluded);
+    const windowEndsAt = new Date(deal.concludedAt.getTime() + WINDOW_MS);
+    const now = clock.now();
+    if (now >= windowEndsAt) throw new AppError('CONFLICT', REVIEW_MESSAGES.windowClosed);
+    const subjectUserId = role === 'buyer' ? deal.sellerUserId : deal.buyerUserId;
+    const outcome = await db.transaction(async (tx) => {
+      // One review at a time per deal: the second one sees the first and publishes both.
+      await lockDealReviews(tx, dealId);
+      const before = await listReviewsOfDeal(tx, dealId);
+      if (before.some((r) => r.review.authorUserId === user.id))
+        throw new AppError('CONFLICT', REVIEW_MESSAGES.alreadyReviewed);
+      const other = before.find((r) => r.review.authorUserId === subjectUserId);
+      const inserted = await insertReview(tx, {
+        id: randomUUID(),
+        dealId,
+        authorUserId: user.id,
+        subjectUserId,
+        authorRole: role,
+        starsAsAgreed: body.stars.asAgreed,
+        starsCommunication: body.stars.communication,
+        starsTimeliness: body.stars.timeliness,
+        comment: body.comment ? body.comment : null,
+        createdAt: now,
+        publishedAt: other ? now : windowEndsAt,
+      });
+      if (!inserted) throw new AppError('CONFLICT', REVIEW_MESSAGES.alreadyReviewed);
+      if (other) {
+        await publishReviewsOfDeal(tx, dealId, now);
+        return { published: [inserted.id, other.review.id] };
+      }
+      // The other party hears of it (never of its content) and is invited to write theirs.
+      const subject = await findUserContact(tx, subjectUserId);
+      if (subject)
+        await deps.notifications.queueEmail(
+          {
+            to: subject.email,
+            kind: 'review-received',
+            meta: { dealId, reviewId: inserted.id },
+            render: (brand) =>
+              reviewReceivedEmail(
+                brand,
+                subject.name,
+                deal.title ?? 'your deal',
+                windowEndsAt,
+                `${deps.appUrl}/deals?deal=${dealId}`,
+              ),
+          },
+          { tx },
+        );
+      return { published: [] as string[] };
+    });
+    if (outcome.published.length > 0) {
+      await reputation.recomputeReputation([deal.buyerUserId, deal.sellerUserId]);
+      await markPublicationsCounted(db, outcome.published);
+    }
+    return getDealReviews(user, dealId);
+  }
+
+  /** The reviewed party answers a published review, once, in public. */
+  async function reply(user: SessionUser, reviewId: string, body: ReplyBody): Promise<Review> {
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      const row = await lockReview(tx, reviewId);
+      // Before publication only its two parties know the review exists; a hidden one is gone for all.
+      const known =
+        row && (row.publishedAt <= now || [row.subjectUserId, row.authorUserId].includes(user.id));
+      if (!row || !known || row.hiddenAt) throw new AppError('NOT_FOUND', REVIEW_MESSAGES.reviewNotFound);
+      if (row.subjectUserId !== user.id) throw new AppError('FORBIDDEN', REVIEW_MESSAGES.replyNotYours);
+      if (row.publishedAt > now) throw new AppError('CONFLICT', REVIEW_MESSAGES.replyNotPublished);
+      if (row.replyText !== null) throw new AppError('CONFLICT', REVIEW_MESSAGES.alreadyReplied);
+      await updateReview(tx, reviewId, { replyText: body.text, repliedAt: now });
+    });
+    const found = await findReviewWithPeople(db, reviewId);
+    if (!found) throw new AppError('NOT_FOUND', REVIEW_MESSAGES.reviewNotFound);
+    return toView(found, now, false);
+  }
+
+  /**
+   * An administrator hides a review with a reason: audited, its author emailed, the subject's reputation
+   * recomputed. Also the face other modules call (the reports queue).
+   */
+  async function hideReview(
+    admin: SessionUser,
+    reviewId: string,
+    body: HideReviewBody,
+  ): Promise<AdminReview> {
+    const now = clock.now();
+    const reason = body.reason.trim();
+    if (!reason) throw new AppError('VALIDATION_FAILED', REVIEW_MESSAGES.hideReasonRequired);
+    const subjectUserId = await db.transaction(async (tx) => {
+      const row = await lockReview(tx, reviewId);
+      if (!row) throw new AppError('NOT_FOUND', REVIEW_MESSAGES.reviewNotFound);
+      if (row.hiddenAt) throw new AppError('CONFLICT', REVIEW_MESSAGES.alreadyHidden);
+      await updateReview(tx, reviewId, {
+        hiddenAt: now,
+        hiddenReason: reason,
+        hiddenByAdminEmail: admin.email,
+      });
+      await deps.audit(
+        {
+          actor: admin,
+          action: 'review.hide',
+          targetType: 'review',
+          targetId: reviewId,
+          details: { reason, dealId: row.dealId, authorUserId: row.authorUserId },
+        },
+        tx,
+      );
+      const found = await findReviewWithPeople(tx, reviewId);
+      if (found)
+        await deps.notifications.queueEmail(
+          {
+            to: found.authorEmail,
+            kind: 'review-hidden',
+            meta: { reviewId, dealId: row.dealId },
+            render: (brand) =>
+              reviewHiddenEmail(
+                brand,
+                found.authorName,
+                found.dealTitle ?? 'your deal',
+                reason,
+                `${deps.appUrl}/deals?deal=${row.dealId}`,
+              ),
+          },
+          { tx },
+        );
+      return row.subjectUserId;
+    });
+    await reputation.recomputeReputation([subjectUserId]);
+    return loadReview(reviewId);
+  }
+
+  /** A review in its context (deal, author, subject, state), for the back office and the reports queue. */
+  async function loadReview(reviewId: string): Promise<AdminReview> {
+    const found = await findReviewWithPeople(db, reviewId);
+    if (!found) throw new AppError('NOT_FOUND', REVIEW_MESSAGES.reviewNotFound);
+    return toAdminView(found, clock.now());
+  }
+
+  /** A company's public reviews (its owner's), newest first. */
+  async function companyReviews(companyId: string, page: number): Promise<ReviewPage> {
+    const userId = await reputation.ownerOfCompany(companyId);
+    const now = clock.now();
+    const { rows, total } = await listPublicReviews(db, userId, now, page, REVIEW_RULES.pageSize);
+    return { items: rows.map((r) => toView(r, now, false)), total, page, pageSize: REVIEW_RULES.pageSize };
+  }
+
+  async function adminList(page: number): Promise<AdminReviewPage> {
+    const now = clock.now();
+    const { rows, total } = await listRecentReviews(db, page, REVIEW_RULES.adminPageSize);
+    return { items: rows.map((r) => toAdminView(r, now)), total, page, pageSize: REVIEW_RULES.adminPageSize };
+  }
+
+  return { getDealReviews, submitReview, reply, hideReview, loadReview, companyReviews, adminList };
+}
+
+export type ReviewsService = ReturnType<typeof createReviewsService>;

@@ -1,0 +1,33 @@
+import type { AdminReview, AdminReviewPage } from '@app/shared/reviews/reviews.schemas';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { REPUTATION_QUERY_KEY } from '@/lib/reputation';
+import { reviewKeys } from './review-keys';
+
+export async function getAdminReviews(page: number, signal?: AbortSignal) {
+  return api.get<AdminReviewPage>(`/api/admin/reviews?page=${page}`, { signal });
+}
+
+/** GET /api/admin/reviews: every review, newest first, with its state. */
+export const useAdminReviews = (page: number) =>
+  useQuery({
+    queryKey: reviewKeys.admin(page),
+    queryFn: ({ signal }) => getAdminReviews(page, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export async function hideReview(reviewId: string, reason: string): Promise<AdminReview> {
+  return api.post<AdminReview>(`/api/admin/reviews/${encodeURIComponent(reviewId)}/hide`, { reason });
+}
+
+/** POST /api/admin/reviews/:id/hide: hides an abusive review; the author is emailed the reason. */
+export function useHideReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reviewId, reason }: { reviewId: string; reason: string }) => hideReview(reviewId, reason),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: reviewKeys.all });
+      await queryClient.invalidateQueries({ queryKey: REPUTATION_QUERY_KEY });
+    },
+  });
+}

@@ -1,0 +1,142 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import {
+  createConfirmedAccount,
+  DEMO_ADMIN,
+  DEMO_PASSWORD,
+  expect,
+  expectAccessible,
+  signedInPage,
+  signInByApi,
+  test,
+} from './support/fixtures.ts';
+
+const LISTING = 'Baled aluminium UBC, reviewed lot';
+
+/** A POST as the browser would send it (the same-origin guard wants the Origin header). */
+async function post(request: APIRequestContext, baseURL: string, url: string, data: unknown = {}) {
+  const res = await request.post(url, { headers: { origin: baseURL }, data });
+  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
+  return res.json();
+}
+
+/** Picks the stars of each criterion in the deal card's review form and submits it. */
+async function review(card: Locator, stars: [number, number, number], comment: string) {
+  const form = card.getByRole('form', { name: /^Review / });
+  await expect(form).toBeVisible();
+  const criteria = ['Material or payment as agreed', 'Communication', 'Timeliness'];
+  for (const [i, name] of criteria.entries())
+    await form
+      .getByRole('group', { name })
+      .getByRole('radio', { name: `${stars[i]} stars` })
+      .check({ force: true });
+  await form.getByLabel('Comment (optional)').fill(comment);
+  await form.getByRole('button', { name: 'Submit Review' }).click();
+}
+
+async function completedDealCard(page: Page) {
+  await page.goto('/deals?tab=completed');
+  const card = page.getByRole('article', { name: LISTING }).first();
+  await expect(card).toBeVisible();
+  return card;
+}
+
+test('two traders complete a deal and review each other; the rating reaches the company page only after both reviews', async ({
+  page: buyer,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const base = String(baseURL);
+  const sellerAccount = await createConfirmedAccount(buyer.request, base, 'reviewseller');
+  const buyerAccount = await createConfirmedAccount(buyer.request, base, 'reviewbuyer');
+  const seller = await signedInPage(browser, base, sellerAccount.email, sellerAccount.password);
+  await buyer.goto('/');
+  const buyerPage = await signedInPage(browser, base, buyerAccount.email, buyerAccount.password);
+  const adminContext = await browser.newContext({ baseURL: base });
+  await signInByApi(adminContext.request, base, DEMO_ADMIN, DEMO_PASSWORD);
+
+  // The seller's company and lot; the deal runs to completion: offer, both confirm, wire verified by
+  // the administrator, shipped, escrow released.
+  const company = await post(seller.request, base, '/api/companies', {
+    companyName: 'Review Test Metals',
+    contactEmail: 'sales@review-test-metals.test',
+    companyType: 'seller',
+    materials: ['Metals'],
+  });
+  const { listing } = await post(seller.request, base, '/api/listings', {
+    title: LISTING,
+    type: 'sell',
+    description: 'Used beverage cans, baled, 20 t per month.',
+    availability: 'immediate',
+    category: 'metals',
+    location: 'Antwerp, Belgium',
+    price: 950,
+    quantity: 20,
+    unit: 'tons',
+  });
+  const deal = await post(buyerPage.request, base, '/api/deals', {
+    listingId: listing.id,
+    dealValue: 1000,
+    quantity: 1,
+  });
+  await post(buyerPage.request, base, `/api/deals/${deal.id}/actions`, { action: 'confirm' });
+  await post(seller.request, base, `/api/deals/${deal.id}/actions`, { action: 'confirm' });
+  await post(buyerPage.request, base, `/api/deals/${deal.id}/fund`, {
+    method: 'wire',
+    includeCommission: true,
+  });
+  const { wireTransfers } = await (await buyerPage.request.get('/api/wire-transfers')).json();
+  const wire = wireTransfers.find((w: { relatedId: string }) => w.relatedId === deal.id);
+  await post(adminContext.request, base, `/api/admin/wire-transfers/${wire.id}/verify`, {
+    adminNotes: 'Seen',
+  });
+  await post(seller.request, base, `/api/deals/${deal.id}/actions`, { action: 'ship-goods' });
+  await post(buyerPage.request, base, `/api/deals/${deal.id}/actions`, { action: 'release-escrow' });
+
+  // The buyer reviews the seller on the deal card.
+  const buyerCard = await completedDealCard(buyerPage);
+  await expect(buyerCard.getByRole('heading', { name: 'Reviews' })).toBeVisible();
+  await expectAccessible(buyerPage);
+  await review(buyerCard, [4, 5, 4], 'Clean bales, weights matched the slip.');
+  await expect(buyerPage.getByText(/^Review submitted\. It will be published/)).toBeVisible();
+  await expect(buyerCard.getByText('Your review')).toBeVisible();
+  await expect(buyerCard.getByText(/Published when .* reviews you/)).toBeVisible();
+
+  // Double-blind: the company page shows no rating yet, and the seller cannot read the review.
+  const companyUrl = `/companies/${company.id}`;
+  await buyer.goto(companyUrl);
+  const panel = buyer.getByRole('region', { name: 'Reputation' });
+  await expect(panel.getByText('1', { exact: true })).toBeVisible();
+  await expect(panel.getByText('No reviews yet')).toBeVisible();
+  await expect(buyer.getByRole('heading', { name: 'No reviews yet' })).toBeVisible();
+  await expect(buyer.getByText('Clean bales, weights matched the slip.')).toHaveCount(0);
+  await expectAccessible(buyer);
+  const sellerCard = await completedDealCard(seller);
+  await expect(sellerCard.getByText('Neither of you can read', { exact: false })).toHaveCount(0);
+  await expect(
+    sellerCard.getByText(/has reviewed you: both reviews are published when you submit yours/),
+  ).toBeVisible();
+  await expect(sellerCard.getByText('Clean bales, weights matched the slip.')).toHaveCount(0);
+
+  // The seller reviews the buyer: both are published at once.
+  await review(sellerCard, [5, 5, 5], 'Paid into escrow the same day.');
+  await expect(seller.getByText('Review submitted and published.')).toBeVisible();
+  await expect(sellerCard.getByText('Clean bales, weights matched the slip.')).toBeVisible();
+  await expectAccessible(seller);
+
+  // Now the company page shows the rating and the review, newest first.
+  await buyer.reload();
+  await expect(panel.getByText('4.3', { exact: true })).toBeVisible();
+  await expect(buyer.getByText('Clean bales, weights matched the slip.')).toBeVisible();
+  await expectAccessible(buyer);
+
+  // The seller answers it in public, once.
+  await seller.goto(companyUrl);
+  await seller.getByRole('button', { name: 'Reply' }).click();
+  await seller.getByLabel(/Your public reply/).fill('Thank you, see you next month.');
+  await seller.getByRole('button', { name: 'Post Reply' }).click();
+  await expect(seller.getByText('Reply posted.')).toBeVisible();
+  await expect(seller.getByText('Thank you, see you next month.')).toBeVisible();
+  await expect(seller.getByRole('button', { name: 'Reply' })).toHaveCount(0);
+  await adminContext.close();
+});
