@@ -195,8 +195,13 @@ export async function readReputationSummaries(
 ): Promise<Map<string, ReputationSummary>> {
   const result = new Map<string, ReputationSummary>();
   if (userIds.length === 0) return result;
+  // The figures straight from the row: `reputationSummarySql` is for queries over another table (its
+  // subquery would read an unqualified outer `user_id` as its own).
   const rows = await db
-    .select({ userId: userReputations.userId, summary: reputationSummarySql(userReputations.userId) })
+    .select({
+      userId: userReputations.userId,
+      summary: sql<unknown>`json_build_array(${userReputations.reviewCount}, ${userReputations.starsAsAgreedSum} + ${userReputations.starsCommunicationSum} + ${userReputations.starsTimelinessSum}, ${userReputations.completedDeals}, ${userReputations.level})`,
+    })
     .from(userReputations)
     .where(inArray(userReputations.userId, userIds));
   for (const row of rows) {
