@@ -30,10 +30,30 @@ test('the owner of a verified company is warned before a rename sends it back to
       contactEmail: 'sales@harbour.test',
       companyType: 'seller',
       materials: ['Metals'],
+      country: 'GB',
+      taxId: 'GB980780684',
+      address: '2 Harbour Road, Bristol',
     },
   });
   expect(created.status(), await created.text()).toBe(201);
   const companyId = (await created.json()).id;
+  // Verification needs the registration document the owner sends with the request.
+  const document = await page.request.post('/api/files?purpose=company-document', {
+    headers: { origin: String(baseURL) },
+    multipart: {
+      file: {
+        name: 'registration.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+      },
+    },
+  });
+  expect(document.status(), await document.text()).toBe(201);
+  const requested = await page.request.post(`/api/companies/${companyId}/verification-request`, {
+    headers: { origin: String(baseURL) },
+    data: { documentIds: [(await document.json()).id] },
+  });
+  expect(requested.status(), await requested.text()).toBe(200);
   const admin = await signedInPage(browser, String(baseURL), DEMO_ADMIN, DEMO_PASSWORD);
   const verified = await admin.request.post(`/api/admin/companies/${companyId}/verify`, {
     headers: { origin: String(baseURL) },

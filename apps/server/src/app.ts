@@ -226,7 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     realtime,
     sandboxWebhooks: deps.sandboxWebhooks ?? 'http',
   });
-  const companies = registerCompanies(ctx, { access, notifications, realtime });
+  const companies = registerCompanies(ctx, { access, notifications, realtime, privateFiles });
   const billing = registerBilling(ctx, { payments, ledger, realtime, companies, settings });
   const accounts = registerAccounts(ctx, {
     access,

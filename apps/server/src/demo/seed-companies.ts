@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Material, Sector } from '@app/shared/catalog/catalog';
 import type { CompanyType } from '@app/shared/companies/companies.schemas';
+import { checkTaxId, gstinCheckCharacter } from '@app/shared/trust/tax-ids';
 import type { Db } from '../db/client.ts';
 import { companies } from '../db/schema.ts';
 
@@ -231,6 +232,36 @@ export const DEMO_COMPANIES: DemoCompany[] = [
   },
 ];
 
+/**
+ * Each demo company's country and tax id, in its country's format (the demo's verified companies were
+ * verified before documents were required: they keep the badge and show no document).
+ */
+export const DEMO_TAX_IDS: Record<string, [country: string, taxId: string]> = {
+  'maria@greenloop-metals.test': ['PT', 'PT509876543'],
+  'tom@polycycle.test': ['DE', 'DE123456789'],
+  'priya@kaveri-fibres.test': ['IN', `33AABCK1234F1Z${gstinCheckCharacter('33AABCK1234F1Z')}`],
+  'jonas@nordpapir.test': ['NO', '923456789'],
+  'lucia@andes-scrap.test': ['PE', '20512345678'],
+  'kwame@accra-plastics.test': ['GH', 'C0012345678'],
+  'anna@voltcycle.test': ['PL', 'PL7781234567'],
+  'diego@vidrio-claro.test': ['MX', 'VCL0101011A2'],
+  'sam@solidbase-aggregates.test': ['GB', 'GB980780684'],
+  'lena@greenharvest-compost.test': ['DE', 'DE811907980'],
+  'marcus@tread-again.test': ['CA', '123456789RT0001'],
+  'yuki@kanto-solvents.test': ['JP', 'T1234567890123'],
+  'omar@gulf-industrial.test': ['AE', '100123456700003'],
+  'claire@metro-mrf.test': ['FR', 'FR40303265045'],
+  'ben@timberloop.test': ['US', '58-1234567'],
+};
+
+/** The stored form of a demo company's tax id (none if its format were wrong: seed.test.ts checks). */
+function demoTaxFacts(owner: string): { country: string | null; taxId: string | null } {
+  const facts = DEMO_TAX_IDS[owner];
+  if (!facts) return { country: null, taxId: null };
+  const check = checkTaxId(facts[0], facts[1]);
+  return { country: facts[0], taxId: check.ok ? check.normalised : null };
+}
+
 /** Inserts the demo companies for the traders in `userIds` (email → id). */
 export async function seedDemoCompanies(db: Db, userIds: Map<string, string>, now: Date): Promise<void> {
   const rows = DEMO_COMPANIES.flatMap((c, i) => {
@@ -242,6 +273,7 @@ export async function seedDemoCompanies(db: Db, userIds: Map<string, string>, no
     return [
       {
         ...fields,
+        ...demoTaxFacts(c.owner),
         id: randomUUID(),
         userId,
         verifiedAt: c.verified ? createdAt : null,

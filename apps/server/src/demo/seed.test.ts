@@ -1,15 +1,23 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { checkTaxId } from '@app/shared/trust/tax-ids';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, createClient } from '../../test/build-test-app.ts';
 import { rawQuery } from '../db/client.ts';
 import { createLocalStorage } from '../lib/storage.ts';
 import { queueDemoMatching, seedDemoData, seedDemoDeals } from './seed.ts';
-import { DEMO_COMPANIES } from './seed-companies.ts';
+import { DEMO_COMPANIES, DEMO_TAX_IDS } from './seed-companies.ts';
 import { DEMO_LISTINGS } from './seed-listings.ts';
 
 describe('demo seed', () => {
+  it('gives every demo company a country and a tax id in its country’s format', () => {
+    for (const company of DEMO_COMPANIES) {
+      const [country, taxId] = DEMO_TAX_IDS[company.owner] ?? ['', ''];
+      expect(checkTaxId(country, taxId), company.companyName).toMatchObject({ ok: true });
+    }
+  });
+
   it('fills an empty database with a believable market, with photos, only once', async () => {
     const storage = createLocalStorage(mkdtempSync(path.join(tmpdir(), 'seed-')));
     const { app, database } = await buildTestApp({ storage });

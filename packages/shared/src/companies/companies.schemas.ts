@@ -1,7 +1,16 @@
 import { type FieldChange, FieldChangeSchema } from '../admin/field-changes.ts';
 import { MATERIALS, SECTORS } from '../catalog/catalog.ts';
+import { PrivateFileViewSchema } from '../files/private-files.schemas.ts';
 import { stripMarkup } from '../listings/listings.schemas.ts';
 import * as z from '../zod.ts';
+import {
+  isCountryCode,
+  VERIFICATION_LIMITS,
+  VERIFICATION_MESSAGES,
+  VERIFICATION_STATES,
+} from './company-verification.ts';
+
+export * from './company-verification.ts';
 
 /** The company types of the specification; the form's default is buyer. */
 export const COMPANY_TYPES = ['buyer', 'seller', 'both'] as const;
@@ -18,6 +27,7 @@ export const COMPANY_LIMITS = {
   phoneMax: 40,
   websiteMax: 200,
   addressMax: 300,
+  taxIdMax: 40,
   directoryPageSize: 100,
   adminPageSize: 50,
 } as const;
@@ -50,6 +60,7 @@ export const COMPANY_MESSAGES = {
   websiteInvalid: 'Please enter a valid website URL',
   addressTooLong: 'Address must be 300 characters or less',
   sectorInvalid: 'Please select a sector from the list',
+  taxIdTooLong: 'Tax id must be 40 characters or less',
 } as const;
 
 const EMAIL_SHAPE = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
@@ -105,6 +116,16 @@ export const CompanyBodySchema = z
       message: COMPANY_MESSAGES.websiteInvalid,
     }),
     address: optionalText(COMPANY_LIMITS.addressMax, COMPANY_MESSAGES.addressTooLong),
+    /** ISO 3166-1 alpha-2; empty means none. */
+    country: z
+      .string()
+      .transform((s) => s.trim().toUpperCase())
+      .refine((s) => s === '' || isCountryCode(s), VERIFICATION_MESSAGES.countryInvalid)
+      .transform((s) => (s === '' ? null : s))
+      .nullable()
+      .optional(),
+    /** Checked against the country's format by the server (checkTaxId), which stores it normalised. */
+    taxId: optionalText(COMPANY_LIMITS.taxIdMax, COMPANY_MESSAGES.taxIdTooLong),
   })
   .strict();
 export type CompanyBody = z.infer<typeof CompanyBodySchema>;
@@ -118,12 +139,17 @@ export type UpdateCompanyBody = z.infer<typeof UpdateCompanyBodySchema>;
  * The fields a verification vouches for (who the firm is and where escrow and deal mail goes): changing
  * one on a verified company sends it back to pending verification. The form warns with the same rule.
  */
-export const VERIFIED_FIELDS = { companyName: 'Company name', contactEmail: 'Contact email' } as const;
+export const VERIFIED_FIELDS = {
+  companyName: 'Company name',
+  contactEmail: 'Contact email',
+  country: 'Country',
+  taxId: 'Tax id',
+} as const;
 
 /** What an update changes among VERIFIED_FIELDS (an email differing only in letter case is the same). */
 export function verifiedFieldChanges(
-  company: { companyName: string; contactEmail: string },
-  body: { companyName?: string; contactEmail?: string },
+  company: { companyName: string; contactEmail: string; country?: string | null; taxId?: string | null },
+  body: { companyName?: string; contactEmail?: string; country?: string | null; taxId?: string | null },
 ): FieldChange[] {
   const changes: FieldChange[] = [];
   if (body.companyName !== undefined && body.companyName !== company.companyName)
@@ -143,6 +169,12 @@ export function verifiedFieldChanges(
       before: company.contactEmail,
       after: body.contactEmail,
     });
+  for (const field of ['country', 'taxId'] as const) {
+    const before = company[field] ?? null;
+    const after = body[field];
+    if (after !== undefined && (after ?? null) !== before)
+      changes.push({ field, label: VERIFIED_FIELDS[field], before: before ?? '', after: after ?? '' });
+  }
   return changes;
 }
 
@@ -158,11 +190,49 @@ export const CompanySchema = z.object({
   materials: z.array(z.string()),
   companyType: z.enum(COMPANY_TYPES),
   sector: z.string().nullable(),
+  country: z.string().nullable(),
   verified: z.boolean(),
+  /** The contact email's domain is the website's (not a free-mail address). */
+  domainMatch: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Company = z.infer<typeof CompanySchema>;
+
+/** Where a company's verification stands, with its documents: for its owner and administrators. */
+export const CompanyVerificationSchema = z.object({
+  state: z.enum(VERIFICATION_STATES),
+  requestedAt: z.string().nullable(),
+  refusalReason: z.string().nullable(),
+  documents: z.array(PrivateFileViewSchema),
+});
+export type CompanyVerification = z.infer<typeof CompanyVerificationSchema>;
+
+/** One's own company: the public profile plus the tax id and the verification. */
+export const OwnCompanySchema = CompanySchema.extend({
+  taxId: z.string().nullable(),
+  verification: CompanyVerificationSchema,
+});
+export type OwnCompany = z.infer<typeof OwnCompanySchema>;
+
+/** POST /api/companies/:id/verification-request */
+export const RequestVerificationBodySchema = z
+  .object({
+    documentIds: z
+      .array(z.string().min(1).max(100), { error: VERIFICATION_MESSAGES.documentsRequired })
+      .min(VERIFICATION_LIMITS.documentsMin, VERIFICATION_MESSAGES.documentsRequired)
+      .max(VERIFICATION_LIMITS.documentsMax, VERIFICATION_MESSAGES.documentsRequired),
+  })
+  .strict();
+export type RequestVerificationBody = z.infer<typeof RequestVerificationBodySchema>;
+
+/** POST /api/admin/companies/:id/refuse-verification */
+export const RefuseVerificationBodySchema = z
+  .object({
+    reason: requiredText(VERIFICATION_MESSAGES.refusalReasonRequired, VERIFICATION_LIMITS.refusalReasonMax),
+  })
+  .strict();
+export type RefuseVerificationBody = z.infer<typeof RefuseVerificationBodySchema>;
 
 /** A comma list (`materials=Metals,Paper`) or the parameter repeated. */
 const materialsList = z
@@ -204,7 +274,7 @@ export const DirectoryPageSchema = z.object({
 });
 export type DirectoryPage = z.infer<typeof DirectoryPageSchema>;
 
-export const OwnCompaniesSchema = z.object({ items: z.array(CompanySchema) });
+export const OwnCompaniesSchema = z.object({ items: z.array(OwnCompanySchema) });
 export type OwnCompanies = z.infer<typeof OwnCompaniesSchema>;
 
 export const RemoveCompanyBodySchema = z
@@ -225,6 +295,16 @@ export const AdminCompanySchema = CompanySchema.extend({
   verifiedByAdminEmail: z.string().nullable(),
   /** Verified fields the owner changed since the last verification, old and new (empty when none). */
   verificationChanges: z.array(FieldChangeSchema),
+  taxId: z.string().nullable(),
+  verification: CompanyVerificationSchema,
+  /** What an administrator should look at before verifying (fraud signals). */
+  warnings: z.object({
+    freeMail: z.boolean(),
+    /** Why the stored tax id fails its country's check, or that there is none. */
+    taxIdProblem: z.string().nullable(),
+    taxIdUsedBy: z.array(z.object({ id: z.string(), companyName: z.string() })),
+    similarVerifiedCompanies: z.array(z.object({ id: z.string(), companyName: z.string() })),
+  }),
 });
 export type AdminCompany = z.infer<typeof AdminCompanySchema>;
 export const AdminCompanyPageSchema = DirectoryPageSchema.extend({ items: z.array(AdminCompanySchema) });

@@ -1,3 +1,5 @@
+import { ISO_COUNTRY_CODES } from '../catalog/countries.ts';
+
 /**
  * Fraud signals in what traders write: bank-account details in a message (IBAN, SWIFT/BIC, account,
  * routing and sort-code numbers) and requests to pay outside the platform. Pure and zod-free, so the
@@ -34,19 +36,8 @@ const IBAN_LENGTHS: Record<string, number> = Object.fromEntries(
     .map((entry) => [entry.slice(0, 2), Number(entry.slice(2))]),
 );
 
-/** ISO 3166-1 alpha-2 codes: the country part of a BIC (characters 5 and 6) must be one. */
-const COUNTRY_CODES = new Set(
-  (
-    'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV ' +
-    'BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ' +
-    'ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE ' +
-    'IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY ' +
-    'MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU ' +
-    'NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM ' +
-    'SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE ' +
-    'VG VI VN VU WF WS XK YE YT ZA ZM ZW'
-  ).split(' '),
-);
+/** ISO 3166-1 alpha-2 codes, and Kosovo's XK, which SWIFT uses: the country part of a BIC (characters 5 and 6) must be one. */
+const COUNTRY_CODES = new Set([...ISO_COUNTRY_CODES, 'XK']);
 
 /** The remainder mod 97 of a string of digits and letters (A = 10 … Z = 35), a piece at a time. */
 export function mod97(alphanumeric: string): number {

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import { signedInClient } from '../../../test/factories/accounts.ts';
 import { adminClient } from '../../../test/factories/billing.ts';
+import { requestVerificationOf } from '../../../test/factories/companies.ts';
 import { createCompanyOf, createListingOf } from '../../../test/factories/messaging.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
 import type { Db } from '../../db/client.ts';
@@ -77,6 +78,7 @@ describe('admin actions and their audit rows commit together', () => {
 
     // What the administrator acts on, prepared while the audit log works.
     const company = await createCompanyOf(seller.client, { contactEmail: 'sales@atomic-audit.test' });
+    await requestVerificationOf(seller.client, company.id);
     const listing = await createListingOf(seller.client, { price: 95, quantity: 20 });
     const post = await admin.client.post('/api/admin/blog/posts', {
       title: 'Draft post',

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createClient } from '../../../test/build-test-app.ts';
 import { signedInClient, signUpBody } from '../../../test/factories/accounts.ts';
 import { adminClient } from '../../../test/factories/billing.ts';
+import { requestVerificationOf } from '../../../test/factories/companies.ts';
 import { createCompanyOf, createListingOf } from '../../../test/factories/messaging.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
 import { adminAuditLog } from '../../db/schema.ts';
@@ -48,6 +49,7 @@ describe('admin audit log', () => {
       () => admin.client.post(`/api/admin/listings/${rejected.id}/reject`, { reason: 'Blurry photos' }),
       ['listing', rejected.id],
     );
+    await requestVerificationOf(seller.client, company.id);
     await act('company.verify', () => admin.client.post(`/api/admin/companies/${company.id}/verify`, {}), [
       'company',
       company.id,

@@ -38,3 +38,23 @@ export function companyRemovedEmail(
     }),
   };
 }
+
+/** Tells the owner why an administrator refused to verify their company (the reason is escaped by the layout). */
+export function companyVerificationRefusedEmail(
+  brand: EmailBrand,
+  name: string,
+  companyName: string,
+  reason: string,
+  url: string,
+): RenderedEmail {
+  return {
+    subject: `Verification of "${companyName}" was refused`,
+    ...emailLayout(brand, {
+      heading: `Hello ${name}, we could not verify your company`,
+      intro: `An administrator reviewed the verification request of "${companyName}" and refused it for this reason: ${reason}`,
+      actionLabel: 'Update my company',
+      actionUrl: url,
+      outro: 'You can correct the details or upload another document and ask for verification again.',
+    }),
+  };
+}

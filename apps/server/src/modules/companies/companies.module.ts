@@ -1,6 +1,7 @@
 import type { ModuleContext } from '../../lib/module-context.ts';
 import type { AccessService } from '../access/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
+import type { PrivateFilesService } from '../private-files/index.ts';
 import type { RealtimeService } from '../realtime/index.ts';
 import { companiesRoutes } from './companies.routes.ts';
 import { type CompaniesService, createCompaniesService } from './companies.service.ts';
@@ -8,13 +9,19 @@ import { type CompaniesService, createCompaniesService } from './companies.servi
 /** Company profiles, the directory and their verification. */
 export function registerCompanies(
   ctx: ModuleContext,
-  deps: { access: AccessService; notifications: NotificationsService; realtime: RealtimeService },
+  deps: {
+    access: AccessService;
+    notifications: NotificationsService;
+    realtime: RealtimeService;
+    privateFiles: PrivateFilesService;
+  },
 ): CompaniesService {
   const companies = createCompaniesService({
     db: ctx.db,
     clock: ctx.clock,
     notifications: deps.notifications,
     realtime: deps.realtime,
+    privateFiles: deps.privateFiles,
     appUrl: ctx.env.appUrl,
     audit: deps.access.audit.record,
   });

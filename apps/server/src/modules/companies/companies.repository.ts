@@ -142,3 +142,33 @@ export async function countUnverified(db: Db): Promise<number> {
     .where(and(isNull(companies.removedAt), eq(companies.verified, false)));
   return row?.n ?? 0;
 }
+
+/** Other companies (removed ones too) registered with the same normalised tax id. */
+export async function findCompaniesWithTaxId(db: Db, taxId: string, exceptId: string) {
+  return db
+    .select({ id: companies.id, companyName: companies.companyName })
+    .from(companies)
+    .where(and(eq(companies.taxId, taxId), sql`${companies.id} <> ${exceptId}`))
+    .orderBy(companies.createdAt)
+    .limit(10);
+}
+
+/**
+ * Verified companies whose names share trigrams with `name` (pg_trgm's `%` on the name's trigram
+ * index, at a low threshold): candidates the shared name comparison then judges.
+ */
+export async function findVerifiedNameCandidates(db: Db, name: string, exceptId: string) {
+  return db
+    .select({ id: companies.id, companyName: companies.companyName })
+    .from(companies)
+    .where(
+      and(
+        eq(companies.verified, true),
+        isNull(companies.removedAt),
+        sql`${companies.id} <> ${exceptId}`,
+        sql`similarity(${companies.companyName}, ${name}) >= 0.2`,
+      ),
+    )
+    .orderBy(sql`similarity(${companies.companyName}, ${name}) desc`)
+    .limit(20);
+}

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTestApp, createClient, type TestClient } from '../../../test/build-test-app.ts';
 import { signedInClient, waitForEmail } from '../../../test/factories/accounts.ts';
 import { adminClient } from '../../../test/factories/billing.ts';
+import { requestVerificationOf } from '../../../test/factories/companies.ts';
 
 function companyBody(overrides: Record<string, unknown> = {}) {
   return {
@@ -142,7 +143,8 @@ describe('the directory', () => {
       sector: null,
       description: null,
     });
-    await admin.client.post(`/api/admin/companies/${paper.id}/verify`);
+    await requestVerificationOf(owner.client, paper.id);
+    expect((await admin.client.post(`/api/admin/companies/${paper.id}/verify`)).statusCode).toBe(200);
 
     const ids = async (query: string) => {
       const res = await createClient(app).get(`/api/companies${query}`);
@@ -190,6 +192,7 @@ describe('administering companies', () => {
     expect(pending.json().items[0]).toMatchObject({ id: company.id, ownerEmail: owner.user.email });
     expect((await admin.client.get('/api/admin/companies?status=verified')).json().total).toBe(0);
 
+    await requestVerificationOf(owner.client, company.id);
     const verified = await admin.client.post(`/api/admin/companies/${company.id}/verify`);
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toMatchObject({ verified: true, verifiedByAdminEmail: admin.user.email });

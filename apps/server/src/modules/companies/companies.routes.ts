@@ -7,7 +7,10 @@ import {
   DirectoryPageSchema,
   DirectoryQuerySchema,
   OwnCompaniesSchema,
+  OwnCompanySchema,
+  RefuseVerificationBodySchema,
   RemoveCompanyBodySchema,
+  RequestVerificationBodySchema,
   UpdateCompanyBodySchema,
 } from '@app/shared/companies/companies.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -55,6 +58,23 @@ export const companiesRoutes =
         companies.updateOwnCompany(requireUser(request, SIGN_IN_TO_MANAGE), request.params.id, request.body),
     );
 
+    app.post(
+      '/api/companies/:id/verification-request',
+      {
+        schema: {
+          params: IdParams,
+          body: RequestVerificationBodySchema,
+          response: { 200: OwnCompanySchema },
+        },
+      },
+      async (request) =>
+        companies.requestVerification(
+          requireUser(request, SIGN_IN_TO_MANAGE),
+          request.params.id,
+          request.body.documentIds,
+        ),
+    );
+
     app.delete('/api/companies/:id', { schema: { params: IdParams } }, async (request, reply) => {
       await companies.deleteOwnCompany(requireUser(request, SIGN_IN_TO_MANAGE), request.params.id);
       return reply.status(204).send();
@@ -73,6 +93,23 @@ export const companiesRoutes =
       '/api/admin/companies/:id/verify',
       { schema: { params: IdParams, response: { 200: AdminCompanySchema } } },
       async (request) => companies.verify(await access.requireAdmin(request), request.params.id),
+    );
+
+    app.post(
+      '/api/admin/companies/:id/refuse-verification',
+      {
+        schema: {
+          params: IdParams,
+          body: RefuseVerificationBodySchema,
+          response: { 200: AdminCompanySchema },
+        },
+      },
+      async (request) =>
+        companies.refuseVerification(
+          await access.requireAdmin(request),
+          request.params.id,
+          request.body.reason,
+        ),
     );
 
     app.post(

@@ -8,18 +8,21 @@ import {
   COMPANY_MESSAGES,
   type Company,
   type CompanyBody,
+  contactDomainMatchesWebsite,
   type DirectoryPage,
   type DirectoryQuery,
   type OwnCompanies,
   type UpdateCompanyBody,
   verifiedFieldChanges,
 } from '@app/shared/companies/companies.schemas';
+import { isFreeMailAddress } from '@app/shared/trust/company-checks';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type AuditRecorder, noAudit } from '../access/index.ts';
 import type { SessionUser } from '../accounts/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
+import type { PrivateFilesService } from '../private-files/index.ts';
 import type { RealtimeService } from '../realtime/index.ts';
 import { companyRemovedEmail, companyVerifiedEmail } from './companies.emails.ts';
 import {
@@ -36,6 +39,7 @@ import {
   listForAdmin,
   updateCompany,
 } from './companies.repository.ts';
+import { createCompanyVerification, normaliseTaxId } from './company-verification.ts';
 
 export type CompaniesService = ReturnType<typeof createCompaniesService>;
 
@@ -51,17 +55,12 @@ const toView = (row: CompanyRow): Company => ({
   materials: row.materials,
   companyType: row.companyType,
   sector: row.sector,
+  country: row.country,
   verified: row.verified,
+  domainMatch:
+    !isFreeMailAddress(row.contactEmail) && contactDomainMatchesWebsite(row.contactEmail, row.website),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
-});
-
-const toAdminView = (row: CompanyWithOwner): AdminCompany => ({
-  ...toView(row),
-  ownerEmail: row.ownerEmail,
-  verifiedAt: row.verifiedAt?.toISOString() ?? null,
-  verifiedByAdminEmail: row.verifiedByAdminEmail,
-  verificationChanges: row.verificationChanges ?? [],
 });
 
 export function createCompaniesService(deps: {
@@ -71,10 +70,28 @@ export function createCompaniesService(deps: {
   clock: Clock;
   notifications: NotificationsService;
   realtime: RealtimeService;
+  privateFiles: PrivateFilesService;
   appUrl: string;
 }) {
   const audit = deps.audit ?? noAudit;
   const { db, clock, notifications, realtime } = deps;
+  const verification = createCompanyVerification({ ...deps, audit });
+
+  async function toAdminViews(rows: CompanyWithOwner[]): Promise<AdminCompany[]> {
+    const verifications = await verification.verificationsOf(rows);
+    return Promise.all(
+      rows.map(async (row) => ({
+        ...toView(row),
+        ownerEmail: row.ownerEmail,
+        verifiedAt: row.verifiedAt?.toISOString() ?? null,
+        verifiedByAdminEmail: row.verifiedByAdminEmail,
+        verificationChanges: row.verificationChanges ?? [],
+        taxId: row.taxId,
+        verification: verifications.get(row.id) as AdminCompany['verification'],
+        warnings: await verification.warningsOf(row),
+      })),
+    );
+  }
 
   /** Every connected user hears of directory changes; a failed broadcast never fails the write. */
   async function announce(companyId: string, change: 'created' | 'updated' | 'removed') {
@@ -109,7 +126,15 @@ export function createCompaniesService(deps: {
   }
 
   async function listOwn(userId: string): Promise<OwnCompanies> {
-    return { items: (await listByOwner(db, userId)).map(toView) };
+    const rows = await listByOwner(db, userId);
+    const verifications = await verification.verificationsOf(rows);
+    return {
+      items: rows.map((row) => ({
+        ...toView(row),
+        taxId: row.taxId,
+        verification: verifications.get(row.id) as OwnCompanies['items'][number]['verification'],
+      })),
+    };
   }
 
   /** The owner's email and companies (removed ones too), read in the caller's transaction if given. */
@@ -131,6 +156,8 @@ export function createCompaniesService(deps: {
       phone: body.phone ?? null,
       website: body.website ?? null,
       address: body.address ?? null,
+      country: body.country ?? null,
+      taxId: normaliseTaxId(body.country ?? null, body.taxId ?? null),
       verified: false,
       createdAt: now,
       updatedAt: now,
@@ -149,7 +176,16 @@ export function createCompaniesService(deps: {
     const patch: Partial<CompanyRow> = { updatedAt: clock.now() };
     for (const [key, value] of Object.entries(body) as Array<[keyof UpdateCompanyBody, unknown]>)
       if (value !== undefined) (patch as Record<string, unknown>)[key] = value;
-    const changes = verifiedFieldChanges(row, body);
+    // A tax id is stored as its country's rules write it; a new country re-checks the stored one.
+    if (body.taxId !== undefined || body.country !== undefined) {
+      const country = body.country !== undefined ? body.country : row.country;
+      const taxId = body.taxId !== undefined ? body.taxId : row.taxId;
+      patch.taxId = normaliseTaxId(country ?? null, taxId ?? null);
+    }
+    const changes = verifiedFieldChanges(
+      row,
+      body.taxId === undefined ? body : { ...body, taxId: patch.taxId },
+    );
     if (changes.length > 0 && (row.verified || row.verificationChanges !== null))
       Object.assign(patch, {
         verified: false,
@@ -171,15 +207,19 @@ export function createCompaniesService(deps: {
   async function adminList(query: AdminCompaniesQuery): Promise<AdminCompanyPage> {
     const pageSize = COMPANY_LIMITS.adminPageSize;
     const { rows, total } = await listForAdmin(db, query.status, query.page, pageSize);
-    return { items: rows.map(toAdminView), total, page: query.page, pageSize };
+    return { items: await toAdminViews(rows), total, page: query.page, pageSize };
   }
 
   async function verify(admin: SessionUser, id: string): Promise<AdminCompany> {
     const row = await findVisible(id);
     const now = clock.now();
     await db.transaction(async (tx) => {
+      await verification.assertVerifiable(tx, row);
       await updateCompany(tx, id, {
         verified: true,
+        verificationRequestedAt: null,
+        verificationRefusalReason: null,
+        verificationRefusedAt: null,
         verifiedAt: now,
         verifiedByAdminEmail: admin.email,
         verificationChanges: null,
@@ -210,7 +250,29 @@ export function createCompaniesService(deps: {
         );
     });
     await announce(id, 'updated');
-    return toAdminView((await findCompany(db, id)) as CompanyWithOwner);
+    const [view] = await toAdminViews([(await findCompany(db, id)) as CompanyWithOwner]);
+    return view as AdminCompany;
+  }
+
+  /** The owner asks for Level 2 verification with their registration document(s). */
+  async function requestVerification(
+    user: SessionUser,
+    id: string,
+    documentIds: string[],
+  ): Promise<OwnCompanies['items'][number]> {
+    const row = await findOwn(user, id);
+    await verification.requestVerification(user, row, documentIds);
+    await announce(id, 'updated');
+    const own = (await listOwn(user.id)).items.find((c) => c.id === id);
+    if (!own) throw new AppError('NOT_FOUND', COMPANY_MESSAGES.notFound);
+    return own;
+  }
+
+  async function refuseVerification(admin: SessionUser, id: string, reason: string): Promise<AdminCompany> {
+    const row = await findVisible(id);
+    await verification.refuseVerification(admin, row, reason);
+    const [view] = await toAdminViews([(await findCompany(db, id)) as CompanyWithOwner]);
+    return view as AdminCompany;
   }
 
   async function remove(admin: SessionUser, id: string, reason: string): Promise<void> {
@@ -264,6 +326,8 @@ export function createCompaniesService(deps: {
     adminList,
     countUnverified,
     verify,
+    requestVerification,
+    refuseVerification,
     remove,
   };
 }

@@ -24,6 +24,10 @@ export const companies = pgTable(
     phone: text(),
     website: text(),
     address: text(),
+    /** ISO 3166-1 alpha-2; the tax id is checked by its rules. */
+    country: text(),
+    /** VAT, EIN, GSTIN or the country's equal, stored normalised (checkTaxId). */
+    taxId: text(),
     materials: text().array().notNull().default(sql`'{}'::text[]`),
     companyType: text({ enum: COMPANY_TYPES }).notNull(),
     sector: text(),
@@ -32,6 +36,11 @@ export const companies = pgTable(
     verifiedByAdminEmail: text(),
     /** The identity fields a verified company changed (old and new values), until it is verified again. */
     verificationChanges: jsonb().$type<FieldChange[]>(),
+    /** When the owner last asked for verification with a registration document; null once decided. */
+    verificationRequestedAt: timestamp({ withTimezone: true }),
+    /** Why an administrator refused the last request (shown to the owner), until they ask again. */
+    verificationRefusalReason: text(),
+    verificationRefusedAt: timestamp({ withTimezone: true }),
     removedAt: timestamp({ withTimezone: true }),
     removalReason: text(),
     removedByAdminEmail: text(),
@@ -49,5 +58,6 @@ export const companies = pgTable(
     index('companies_materials_idx').using('gin', t.materials),
     index('companies_directory_idx').on(t.createdAt, t.id).where(sql`removed_at is null`),
     index('companies_user_idx').on(t.userId, t.createdAt),
+    index('companies_tax_id_idx').on(t.taxId).where(sql`tax_id is not null`),
   ],
 );

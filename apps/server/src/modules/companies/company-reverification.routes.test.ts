@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createClient } from '../../../test/build-test-app.ts';
 import { signedInClient } from '../../../test/factories/accounts.ts';
 import { adminClient } from '../../../test/factories/billing.ts';
+import { requestVerificationOf } from '../../../test/factories/companies.ts';
 import { createCompanyOf } from '../../../test/factories/messaging.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
 
@@ -17,6 +18,7 @@ async function verifiedCompany() {
   const other = await signedInClient(app);
   const visitor = createClient(app);
   const company = await createCompanyOf(owner.client);
+  await requestVerificationOf(owner.client, company.id);
   expect((await admin.client.post(`/api/admin/companies/${company.id}/verify`, {})).statusCode).toBe(200);
   const adminRow = async () =>
     (await admin.client.get('/api/admin/companies?status=all'))

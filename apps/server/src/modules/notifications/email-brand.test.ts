@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createClient } from '../../../test/build-test-app.ts';
 import { signedInClient, signUpBody, waitForEmail } from '../../../test/factories/accounts.ts';
 import { adminClient } from '../../../test/factories/billing.ts';
+import { requestVerificationOf } from '../../../test/factories/companies.ts';
 import { createListingOf } from '../../../test/factories/messaging.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
 import type { OutboxRow } from './notifications.repository.ts';
@@ -65,6 +66,7 @@ describe('emails under the platform name an administrator set', () => {
       address: 'Waalhaven 12, Rotterdam',
     });
     expect(company.statusCode, company.body).toBe(201);
+    await requestVerificationOf(seller.client, company.json().id, { country: 'NL', taxId: 'NL123456789B01' });
     expect((await admin.client.post(`/api/admin/companies/${company.json().id}/verify`)).statusCode).toBe(
       200,
     );

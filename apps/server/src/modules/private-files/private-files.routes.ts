@@ -2,7 +2,8 @@ import {
   PRIVATE_FILE_LIMITS,
   PRIVATE_FILE_MESSAGES,
   PRIVATE_FILE_PURPOSES,
-} from '@app/shared/files/private-files';
+  PrivateFileViewSchema,
+} from '@app/shared/files/private-files.schemas';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,15 +13,6 @@ import { requireUser } from '../../plugins/session.ts';
 import { uploadRateLimit } from '../../plugins/upload-rate-limit.ts';
 import type { PrivateFilesService } from './private-files.service.ts';
 
-const PrivateFileViewSchema = z.object({
-  id: z.string(),
-  purpose: z.enum(PRIVATE_FILE_PURPOSES),
-  fileName: z.string(),
-  contentType: z.string(),
-  byteSize: z.number().int(),
-  url: z.string(),
-  createdAt: z.string(),
-});
 const UploadQuery = z.object({ purpose: z.enum(PRIVATE_FILE_PURPOSES) });
 const IdParams = z.object({ id: z.string().min(1).max(100) });
 

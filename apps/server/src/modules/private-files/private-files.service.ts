@@ -144,12 +144,16 @@ export function createPrivateFilesService(deps: {
     });
   }
 
+  /** The files of `purpose` attached to any of `attachedTo`, each with what it is attached to. */
   async function listAttached(
     purpose: PrivateFilePurpose,
     attachedTo: readonly string[],
     tx: Db = db,
-  ): Promise<PrivateFileView[]> {
-    return (await listAttachedFiles(tx, purpose, attachedTo)).map(toPrivateFileView);
+  ): Promise<Array<PrivateFileView & { attachedTo: string }>> {
+    return (await listAttachedFiles(tx, purpose, attachedTo)).map((row) => ({
+      ...toPrivateFileView(row),
+      attachedTo: row.attachedTo as string,
+    }));
   }
 
   /** The purpose's rule on who else may read an attached file; set once by the module that owns the purpose. */

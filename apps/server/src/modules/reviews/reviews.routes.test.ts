@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createClient } from '../../../test/build-test-app.ts';
 import { signedInClient, waitForEmail } from '../../../test/factories/accounts.ts';
 import { adminClient, createTestClock } from '../../../test/factories/billing.ts';
+import { requestVerificationOf } from '../../../test/factories/companies.ts';
 import { createCompanyOf, createListingOf } from '../../../test/factories/messaging.ts';
 import { completeDeal, FIVE, FOUR } from '../../../test/factories/reviews.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
@@ -286,6 +287,7 @@ describe('reviews of a deal', () => {
     });
 
     // Level 2 once the company is verified; with 5 deals at 4.0 and no claim lost, level 3.
+    await requestVerificationOf(t.seller.client, t.company.id);
     expect((await t.admin.client.post(`/api/admin/companies/${t.company.id}/verify`)).statusCode).toBe(200);
     expect(await figures()).toMatchObject({ level: 3, trustedTrader: true });
 

@@ -28,6 +28,7 @@ import { useCompanyListings } from '@/features/companies/api/get-company-listing
 import {
   ActiveBadge,
   companyTypeLabel,
+  DomainMatchBadge,
   VerificationBadge,
 } from '@/features/companies/components/company-badges';
 import { CompanyMessageButton } from '@/features/companies/components/company-message-button';
@@ -92,6 +93,7 @@ export function CompanyDetailPage() {
             <div className="flex flex-wrap gap-1.5">
               <ActiveBadge />
               <VerificationBadge verified={c.verified} />
+              {c.domainMatch ? <DomainMatchBadge /> : null}
             </div>
             <h1 className="mt-3 text-2xl font-bold tracking-tight text-balance md:text-3xl">
               {c.companyName}

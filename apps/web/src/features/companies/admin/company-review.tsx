@@ -2,8 +2,11 @@ import {
   type ADMIN_COMPANY_STATUSES,
   type AdminCompany,
   COMPANY_MESSAGES,
+  RefuseVerificationBodySchema,
+  VERIFICATION_LIMITS,
+  VERIFICATION_MESSAGES,
 } from '@app/shared/companies/companies.schemas';
-import { Building2, Check, Trash2 } from 'lucide-react';
+import { Building2, Check, Trash2, X } from 'lucide-react';
 import { Fragment, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -11,6 +14,7 @@ import { Card } from '@/components/ui/card';
 import { ChangeList } from '@/components/ui/change-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
+import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { ListSkeleton, Skeleton } from '@/components/ui/skeleton';
 import { ResponsiveTable, TableActionsHead, TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/toast';
@@ -19,9 +23,11 @@ import { parseApiError } from '@/lib/api-client';
 import { formatShortDate } from '@/lib/format';
 import { useStepBackWhenEmpty } from '@/lib/use-step-back-when-empty';
 import { useAdminCompanies } from '../api/get-admin-companies';
+import { useRefuseVerification } from '../api/refuse-verification';
 import { useVerifyCompany } from '../api/verify-company';
 import { companyTypeLabel, VerificationBadge } from '../components/company-badges';
 import { RemoveCompanyDialog } from './remove-company-dialog';
+import { VerificationDossier } from './verification-dossier';
 
 export type CompanyReviewStatus = (typeof ADMIN_COMPANY_STATUSES)[number];
 
@@ -47,6 +53,7 @@ const EMPTY: Record<
 
 type RowActions = {
   onVerify: (company: AdminCompany) => void;
+  onRefuse: (company: AdminCompany) => void;
   onRemove: (company: AdminCompany) => void;
   verifyingId: string | undefined;
 };
@@ -63,6 +70,19 @@ export function CompanyReview({
   const companies = useAdminCompanies({ status, page });
   const verify = useVerifyCompany();
   const [removing, setRemoving] = useState<AdminCompany | null>(null);
+  const [refusing, setRefusing] = useState<AdminCompany | null>(null);
+  const refuse = useRefuseVerification();
+
+  const onRefuse = async (reason: string) => {
+    if (!refusing) return;
+    try {
+      await refuse.mutateAsync({ id: refusing.id, reason });
+      toast.success(VERIFICATION_MESSAGES.refused);
+      setRefusing(null);
+    } catch (error) {
+      toast.error('Verification could not be refused', { description: parseApiError(error).message });
+    }
+  };
 
   const errorAt = companies.isError ? companies.errorUpdatedAt : 0;
   const errorMessage = companies.isError ? loadErrorMessage(companies.error) : '';
@@ -115,6 +135,7 @@ export function CompanyReview({
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const actions: RowActions = {
     onVerify: (company) => void onVerify(company),
+    onRefuse: setRefusing,
     onRemove: setRemoving,
     verifyingId: verify.isPending ? verify.variables : undefined,
   };
@@ -149,6 +170,25 @@ export function CompanyReview({
         label="Company pages"
       />
       <RemoveCompanyDialog company={removing} onClose={() => setRemoving(null)} />
+      <ReasonDialog
+        open={refusing !== null}
+        onOpenChange={(open) => {
+          if (!open) setRefusing(null);
+        }}
+        title="Refuse verification"
+        description={`The owner of ${refusing?.companyName ?? 'the company'} is emailed this reason and can ask again.`}
+        fieldLabel="Reason"
+        submitLabel="Refuse"
+        busyLabel="Refusing..."
+        isBusy={refuse.isPending}
+        requiredMessage={VERIFICATION_MESSAGES.refusalReasonRequired}
+        maxLength={VERIFICATION_LIMITS.refusalReasonMax}
+        parseReason={(reason) => {
+          const parsed = RefuseVerificationBodySchema.safeParse({ reason });
+          return parsed.success ? parsed.data.reason : undefined;
+        }}
+        onSubmit={(reason) => void onRefuse(reason)}
+      />
     </>
   );
 }
@@ -234,6 +274,17 @@ function CompanyActions({
           {verifying ? 'Verifying...' : 'Verify'}
         </Button>
       )}
+      {company.verification.state === 'requested' ? (
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => actions.onRefuse(company)}
+          aria-label={`Refuse verification of ${company.companyName}`}
+        >
+          <X aria-hidden />
+          Refuse
+        </Button>
+      ) : null}
       <Button
         size="sm"
         variant="outline"
@@ -254,7 +305,7 @@ function CompanyTableRow({ company, actions }: { company: AdminCompany; actions:
   const changed = company.verificationChanges.length > 0;
   return (
     <Fragment>
-      <TableRow className={changed ? 'border-b-0 align-top' : 'align-top'}>
+      <TableRow className="border-b-0 align-top">
         <TableCell className="min-w-48 align-top">
           <CompanyName company={company} />
           <p className="mt-0.5 text-[0.8125rem] text-muted-foreground">{typeAndSector(company)}</p>
@@ -290,13 +341,14 @@ function CompanyTableRow({ company, actions }: { company: AdminCompany; actions:
           <CompanyActions company={company} actions={actions} className="flex justify-end gap-2" />
         </TableCell>
       </TableRow>
-      {changed ? (
-        <TableRow>
-          <TableCell colSpan={6} className="pt-0">
-            <ChangeList title={CHANGES_TITLE} changes={company.verificationChanges} />
-          </TableCell>
-        </TableRow>
-      ) : null}
+      <TableRow>
+        <TableCell colSpan={6} className="pt-0">
+          <div className="grid gap-2">
+            {changed ? <ChangeList title={CHANGES_TITLE} changes={company.verificationChanges} /> : null}
+            <VerificationDossier company={company} />
+          </div>
+        </TableCell>
+      </TableRow>
     </Fragment>
   );
 }
@@ -323,6 +375,7 @@ function CompanyCard({ company, actions }: { company: AdminCompany; actions: Row
         <VerifiedRecord company={company} />
         <ChangeList title={CHANGES_TITLE} changes={company.verificationChanges} />
       </div>
+      <VerificationDossier company={company} />
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         {facts.map(([label, value]) => (
           <div key={label} className="contents">

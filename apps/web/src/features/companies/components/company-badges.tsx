@@ -1,5 +1,5 @@
 import type { Company } from '@app/shared/companies/companies.schemas';
-import { BadgeCheck, Clock } from 'lucide-react';
+import { BadgeCheck, Clock, Globe } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 
 /** "Verified" (green) or "Pending Verification" (amber): the same pair on every company view. */
@@ -13,6 +13,16 @@ export function VerificationBadge({ verified }: { verified: boolean }) {
     <Badge variant="warning">
       <Clock aria-hidden />
       Pending Verification
+    </Badge>
+  );
+}
+
+/** "Domain match": the contact email is at the company's own website domain (not free mail). */
+export function DomainMatchBadge() {
+  return (
+    <Badge variant="outline" title="The contact email is at the company’s website domain">
+      <Globe aria-hidden />
+      Domain match
     </Badge>
   );
 }

@@ -9,7 +9,7 @@ import { Card } from '@/components/ui/card';
 import { ListSkeleton, Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth-client';
-import { ActiveBadge, companyTypeLabel, VerificationBadge } from './company-badges';
+import { ActiveBadge, companyTypeLabel, DomainMatchBadge, VerificationBadge } from './company-badges';
 import { CompanyMessageButton } from './company-message-button';
 
 /** One company of the directory: name, badges, description, materials, type, sector and Message. */
@@ -28,6 +28,7 @@ export function CompanyCard({
         <div className="flex flex-wrap gap-1.5">
           <ActiveBadge />
           {company.verified ? <VerificationBadge verified /> : null}
+          {company.domainMatch ? <DomainMatchBadge /> : null}
           {user?.id === company.userId ? <Badge variant="outline">Your company</Badge> : null}
         </div>
         <h2 className="text-lg font-semibold leading-snug">

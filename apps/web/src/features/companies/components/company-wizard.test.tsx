@@ -1,11 +1,11 @@
-import { COMPANY_MESSAGES, type Company } from '@app/shared/companies/companies.schemas';
+import { COMPANY_MESSAGES, type OwnCompany } from '@app/shared/companies/companies.schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { CompanyWizard } from './company-wizard';
 
-const COMPANY: Company = {
+const COMPANY: OwnCompany = {
   id: 'company-1',
   userId: 'user-1',
   companyName: 'Buyer Metals',
@@ -17,12 +17,16 @@ const COMPANY: Company = {
   materials: ['Metals'],
   companyType: 'buyer',
   sector: null,
+  country: null,
+  taxId: null,
   verified: true,
+  domainMatch: true,
+  verification: { state: 'verified', requestedAt: null, refusalReason: null, documents: [] },
   createdAt: '2026-01-05T10:00:00.000Z',
   updatedAt: '2026-01-05T10:00:00.000Z',
 };
 
-function renderWizard(company?: Company) {
+function renderWizard(company?: OwnCompany) {
   const onDone = vi.fn();
   const view = renderWithProviders(
     <CompanyWizard

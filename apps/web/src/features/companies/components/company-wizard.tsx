@@ -8,8 +8,11 @@ import {
   CompanyBodySchema,
   type CompanyInput,
   DEFAULT_COMPANY_TYPE,
+  type OwnCompany,
+  VERIFICATION_MESSAGES,
   verifiedFieldChanges,
 } from '@app/shared/companies/companies.schemas';
+import { checkTaxId, type TaxIdScheme, taxIdSchemeOf } from '@app/shared/trust/tax-ids';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ArrowRight, Check } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
@@ -28,6 +31,7 @@ import { cn } from '@/lib/cn';
 import { useCreateCompany } from '../api/create-company';
 import { useUpdateCompany } from '../api/update-company';
 import { companyTypeLabel } from './company-badges';
+import { COUNTRY_OPTIONS } from './country-names';
 
 const STEPS = ['Basic Info', 'Materials & Sector', 'Additional Details'] as const;
 const LAST_STEP = STEPS.length - 1;
@@ -43,12 +47,12 @@ const fields = CompanyBodySchema.shape;
 const STEP_FIELDS = [
   ['companyName', 'contactEmail', 'companyType'],
   ['materials', 'sector'],
-  ['description', 'phone', 'website', 'address'],
+  ['description', 'phone', 'website', 'address', 'country', 'taxId'],
 ] as const satisfies readonly (readonly (keyof CompanyInput)[])[];
 
 type CompanyWizardProps = {
   /** Edit this company; without it the wizard creates one. */
-  company?: Company;
+  company?: OwnCompany;
   /** Prefills the contact email of a new company. */
   defaultContactEmail: string;
   /** Prefill a new company from the sign-up profile: its company name and recycling sector. */
@@ -58,11 +62,38 @@ type CompanyWizardProps = {
   onCancel: () => void;
 };
 
+const TAX_ID_HINTS: Record<TaxIdScheme, string> = {
+  eu_vat: 'The VAT number with its country prefix, e.g. DE123456789.',
+  gb_vat: 'The VAT number, e.g. GB123456789.',
+  us_ein: 'The EIN, e.g. 12-3456789.',
+  in_gstin: 'The 15-character GSTIN.',
+  other: 'The tax or company registration number as on your registration.',
+};
+
+/** What the tax id field asks for in the chosen country (VAT, EIN, GSTIN or the local equal). */
+const taxIdHint = (country: string) =>
+  country ? `Optional. ${TAX_ID_HINTS[taxIdSchemeOf(country)]}` : 'Optional. Choose the country first.';
+
+/** The live check of a typed tax id: a confirmation, or the country rules' message. */
+function checkTypedTaxId(country: string, taxId: string): { ok?: string; problem?: string } | null {
+  if (!taxId) return null;
+  if (!country) return { problem: VERIFICATION_MESSAGES.countryFirst };
+  const check = checkTaxId(country, taxId);
+  return check.ok ? { ok: `Looks right: ${check.normalised}.` } : { problem: check.message };
+}
+
+/** The values as the server will store them: a tax id typed with spaces or in lower case is the same one. */
+function asStored(values: CompanyBody): CompanyBody {
+  if (!values.taxId || !values.country) return values;
+  const check = checkTaxId(values.country, values.taxId);
+  return check.ok ? { ...values, taxId: check.normalised } : values;
+}
+
 const knownSector = (sector: string | null | undefined): Sector | null =>
   (SECTORS as readonly string[]).includes(sector ?? '') ? (sector as Sector) : null;
 
 function toFormValues(
-  company: Company | undefined,
+  company: OwnCompany | undefined,
   defaultContactEmail: string,
   signUpProfile: CompanyWizardProps['signUpProfile'],
 ): CompanyInput {
@@ -77,6 +108,8 @@ function toFormValues(
       phone: '',
       website: '',
       address: '',
+      country: '',
+      taxId: '',
     };
   return {
     companyName: company.companyName,
@@ -89,6 +122,8 @@ function toFormValues(
     phone: company.phone ?? '',
     website: company.website ?? '',
     address: company.address ?? '',
+    country: company.country ?? '',
+    taxId: company.taxId ?? '',
   };
 }
 
@@ -144,12 +179,17 @@ export function CompanyWizard({
     if (first >= 0 && first !== step) goTo(first);
   };
 
+  // The tax id is checked by its country's rules as it is typed; the server checks it again.
+  const watchedCountry = form.watch('country') ?? '';
+  const watchedTaxId = (form.watch('taxId') ?? '').trim();
+  const taxIdCheck = checkTypedTaxId(watchedCountry, watchedTaxId);
+
   // Values waiting for the owner's confirmation that a verified company goes back to review.
   const [unconfirmed, setUnconfirmed] = useState<CompanyBody | null>(null);
-  const reverifyChanges = company && unconfirmed ? verifiedFieldChanges(company, unconfirmed) : [];
+  const reverifyChanges = company && unconfirmed ? verifiedFieldChanges(company, asStored(unconfirmed)) : [];
 
   const save = form.handleSubmit(async (values) => {
-    if (company?.verified && verifiedFieldChanges(company, values).length > 0) {
+    if (company?.verified && verifiedFieldChanges(company, asStored(values)).length > 0) {
       setUnconfirmed(values);
       return;
     }
@@ -374,7 +414,11 @@ export function CompanyWizard({
               />
             </FormField>
           </div>
-          <FormField label="Address" error={errors.address?.message} hint="Optional.">
+          <FormField
+            label="Address"
+            error={errors.address?.message}
+            hint="Optional. The registered address is needed for verification."
+          >
             <Textarea
               rows={2}
               className="min-h-16"
@@ -383,6 +427,29 @@ export function CompanyWizard({
               {...form.register('address')}
             />
           </FormField>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormField
+              label="Country"
+              error={errors.country?.message}
+              hint="Optional. Needed for verification."
+            >
+              <Select autoComplete="country" {...form.register('country')}>
+                <option value="">Not set</option>
+                {COUNTRY_OPTIONS.map((country) => (
+                  <option key={country.code} value={country.code}>
+                    {country.name}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+            <FormField
+              label="Tax id"
+              error={errors.taxId?.message ?? taxIdCheck?.problem}
+              hint={taxIdCheck?.ok ?? taxIdHint(watchedCountry)}
+            >
+              <Input maxLength={COMPANY_LIMITS.taxIdMax} spellCheck={false} {...form.register('taxId')} />
+            </FormField>
+          </div>
         </div>
       ) : null}
 

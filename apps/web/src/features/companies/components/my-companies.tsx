@@ -1,4 +1,4 @@
-import { COMPANY_MESSAGES, type Company } from '@app/shared/companies/companies.schemas';
+import { COMPANY_MESSAGES, type OwnCompany } from '@app/shared/companies/companies.schemas';
 import { ArrowRight, Building2, Mail, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -16,9 +16,11 @@ import { formatDate } from '@/lib/format';
 import { useDeleteCompany } from '../api/delete-company';
 import { useMyCompanies } from '../api/get-my-companies';
 import { companyTypeLabel, VerificationBadge } from './company-badges';
+import { CompanyVerificationPanel } from './company-verification-panel';
 import { CompanyWizard } from './company-wizard';
+import { countryName } from './country-names';
 
-type Editor = { mode: 'add' } | { mode: 'edit'; company: Company } | null;
+type Editor = { mode: 'add' } | { mode: 'edit'; company: OwnCompany } | null;
 
 type MyCompaniesProps = {
   /** Opens the add-company wizard on first render (the settings pages' ?add=true). */
@@ -32,7 +34,7 @@ export function MyCompanies({ openAddInitially = false, onEditorClose }: MyCompa
   const { user } = useAuth();
   const companies = useMyCompanies(Boolean(user));
   const [editor, setEditor] = useState<Editor>(() => (openAddInitially ? { mode: 'add' } : null));
-  const [deleting, setDeleting] = useState<Company | null>(null);
+  const [deleting, setDeleting] = useState<OwnCompany | null>(null);
   const editorRef = useRef<HTMLDivElement>(null);
 
   // A later ?add=true on the same page (a header or dashboard link) opens the wizard as well.
@@ -167,7 +169,7 @@ function CompanyItem({
   onEdit,
   onDelete,
 }: {
-  company: Company;
+  company: OwnCompany;
   isEditing: boolean;
   onEdit: () => void;
   onDelete: () => void;
@@ -176,6 +178,8 @@ function CompanyItem({
     ['Type', companyTypeLabel(company.companyType)],
     ['Sector', company.sector ?? 'Not set'],
     ['Added', formatDate(company.createdAt)],
+    ['Country', company.country ? countryName(company.country) : 'Not set'],
+    ['Tax id', company.taxId ?? 'Not set'],
   ];
   return (
     <Card className="grid gap-4 p-5">
@@ -210,6 +214,7 @@ function CompanyItem({
           ))}
         </ul>
       </div>
+      <CompanyVerificationPanel company={company} onEdit={onEdit} />
       <div className="flex flex-wrap items-center gap-2 border-t pt-4">
         <Button variant="outline" size="sm" onClick={onEdit} disabled={isEditing}>
           <Pencil aria-hidden />
@@ -236,7 +241,7 @@ function DeleteCompanyDialog({
   onOpenChange,
   onDeleted,
 }: {
-  company: Company | null;
+  company: OwnCompany | null;
   onOpenChange: (open: boolean) => void;
   onDeleted: (id: string) => void;
 }) {
