@@ -1,20 +1,15 @@
-import {
-  AD_SETTINGS,
-  type AdPlacement,
-  type AdSlotEvent,
-  canRefreshAdSlot,
-  initialAdSlotState,
-  nextAdSlotState,
-} from '@app/shared/ads/ad-rules';
+import type { AdPlacement } from '@app/shared/ads/ad-rules';
 import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck, Sparkles } from 'lucide-react';
-import { useEffect, useReducer, useRef } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { publicConfigQueryOptions } from '@/lib/public-config';
-import { loadProviderScript, requestAd } from '../lib/provider-script';
+
+/** The provider's ad and its refresh rules load only when a provider is configured. */
+const ProviderAd = lazy(() => import('./provider-ad').then((m) => ({ default: m.ProviderAd })));
 
 const PROMOTIONS = {
   premium: {
@@ -37,7 +32,6 @@ export type AdPromotion = keyof typeof PROMOTIONS;
 
 /** The height every slot reserves from its first render, so nothing below it moves when it fills. */
 const RESERVED_HEIGHT = 'min-h-[18rem] sm:min-h-[11rem]';
-const PROVIDER_HEIGHT = 'h-[18rem] sm:h-[11rem]';
 
 /**
  * The ad block. By default (no provider configured) it shows a house promotion and loads no
@@ -66,7 +60,13 @@ export function AdSlot({
       {config.isPending ? (
         <div aria-hidden className="flex-1 rounded-card bg-slate-50" />
       ) : ads?.provider === 'adsense' ? (
-        <ProviderAd clientId={ads.clientId} slotId={slotId} promotion={promotion} />
+        <Suspense fallback={<div aria-hidden className="flex-1 rounded-card bg-slate-50" />}>
+          <ProviderAd
+            clientId={ads.clientId}
+            slotId={slotId}
+            fallback={<HousePromotion promotion={promotion} />}
+          />
+        </Suspense>
       ) : (
         <HousePromotion promotion={promotion} />
       )}
@@ -74,80 +74,7 @@ export function AdSlot({
   );
 }
 
-function ProviderAd({
-  clientId,
-  slotId,
-  promotion,
-}: {
-  clientId: string;
-  slotId: string | undefined;
-  promotion: AdPromotion;
-}) {
-  const [state, dispatch] = useReducer(nextAdSlotState, initialAdSlotState);
-  const insRef = useRef<HTMLModElement>(null);
-
-  // Each generation is a fresh ad element: load the script once, request a fill, wait for the verdict.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new generation is what triggers a new request.
-  useEffect(() => {
-    if (state.phase !== 'filling') return;
-    const ins = insRef.current;
-    if (!ins) return;
-    let settled = false;
-    const settle = (event: AdSlotEvent) => {
-      if (settled) return;
-      settled = true;
-      dispatch(event);
-    };
-    const verdict = () => {
-      const status = ins.getAttribute('data-ad-status');
-      if (status === 'filled') settle('filled');
-      else if (status === 'unfilled') settle('unfilled');
-    };
-    const observer = new MutationObserver(verdict);
-    observer.observe(ins, { attributes: true, attributeFilter: ['data-ad-status'] });
-    const timeout = window.setTimeout(() => settle('unfilled'), AD_SETTINGS.fillTimeoutMs);
-    loadProviderScript(clientId)
-      .then(() => {
-        if (settled) return;
-        requestAd();
-        verdict();
-      })
-      .catch(() => settle('unfilled'));
-    return () => {
-      settled = true;
-      observer.disconnect();
-      window.clearTimeout(timeout);
-    };
-  }, [clientId, state.phase, state.generation]);
-
-  useEffect(() => {
-    if (state.phase === 'retrying') {
-      const timer = window.setTimeout(() => dispatch('retry-due'), AD_SETTINGS.retryDelayMs);
-      return () => window.clearTimeout(timer);
-    }
-    if (canRefreshAdSlot(state)) {
-      const timer = window.setTimeout(() => dispatch('refresh-due'), AD_SETTINGS.refreshIntervalMs);
-      return () => window.clearTimeout(timer);
-    }
-  }, [state]);
-
-  if (state.phase === 'fallback') return <HousePromotion promotion={promotion} />;
-  return (
-    <aside aria-label="Advertisement" className={cn(PROVIDER_HEIGHT, 'overflow-hidden')}>
-      <ins
-        key={state.generation}
-        ref={insRef}
-        className={cn('adsbygoogle block w-full', PROVIDER_HEIGHT)}
-        data-ad-client={clientId}
-        data-ad-slot={slotId}
-        data-ad-format="auto"
-        data-full-width-responsive="false"
-      />
-    </aside>
-  );
-}
-
-function HousePromotion({ promotion }: { promotion: AdPromotion }) {
+export function HousePromotion({ promotion }: { promotion: AdPromotion }) {
   const { icon: Icon, title, body, cta, to } = PROMOTIONS[promotion];
   return (
     <aside

@@ -45,6 +45,20 @@ function sellerReputation(r: Listing['seller']['reputation']): string | null {
     .filter(Boolean)
     .join(' · ');
 }
+/**
+ * The same figures in a few characters, for the grid card's place-and-seller line: stars and count (or
+ * the deals done), and "Trusted" for a trusted trader. A screen reader hears the full sentence.
+ */
+function compactReputation(r: Listing['seller']['reputation']): string | null {
+  if (r === undefined) return null;
+  if (!r?.completedDeals) return 'No deals yet';
+  const figure =
+    r.averageRating === null
+      ? `${r.completedDeals} deal${r.completedDeals === 1 ? '' : 's'}`
+      : `★ ${r.averageRating.toFixed(1)} (${r.reviewCount})`;
+  return r.level === 3 ? `${figure} · Trusted` : figure;
+}
+
 /** What remains of the lot once deals hold part of it ("40 of 80 tons available"), else the quantity. */
 function ListingQuantity({ listing }: { listing: Listing }) {
   return listing.remainingQuantity < listing.quantity
@@ -158,12 +172,17 @@ export function ListingRow({ listing, actions, headingLevel = 'h3', priceCompari
           {listing.status === 'sold' ? <SoldBadge type={listing.type} /> : null}
           {listing.isFeatured ? <FeaturedBadge /> : null}
         </span>
-        <p className="min-w-0 flex-1 truncate text-[0.8125rem] text-slate-700 md:order-3 md:basis-full">
-          {material}
-          <span className="hidden text-muted-foreground md:inline"> · {where}</span>
-        </p>
+        <div className="flex min-w-0 flex-1 items-baseline gap-2 text-[0.8125rem] md:order-3 md:basis-full">
+          <p className="min-w-0 flex-1 truncate text-slate-700">
+            {material}
+            <span className="hidden text-muted-foreground md:inline"> · {where}</span>
+          </p>
+          <span className="hidden md:inline">
+            <SellerStanding reputation={listing.seller.reputation} />
+          </span>
+        </div>
         <p className="w-full truncate text-[0.8125rem] text-muted-foreground md:hidden">{where}</p>
-        <p className="w-full text-xs text-muted-foreground md:order-4">
+        <p className="w-full text-xs text-muted-foreground md:hidden">
           {sellerReputation(listing.seller.reputation)}
         </p>
       </div>
@@ -249,8 +268,21 @@ function Fact({ icon: Icon, label, text }: { icon: LucideIcon; label: string; te
   );
 }
 
+/** The seller's standing at the end of the place-and-seller line (one line less on every card). */
+function SellerStanding({ reputation }: { reputation: Listing['seller']['reputation'] }) {
+  const compact = compactReputation(reputation);
+  if (!compact) return null;
+  const full = sellerReputation(reputation) ?? compact;
+  return (
+    <span className="shrink-0 whitespace-nowrap text-foreground">
+      <span aria-hidden>{compact}</span>
+      <span className="sr-only">Seller: {full}</span>
+    </span>
+  );
+}
+
 /**
- * Where and who on one line, when and on what terms on the next; the owner reads created, views and
+ * Where and who on one line (with the seller's standing), when and on what terms on the next; the owner reads created, views and
  * inquiries instead of the company and age.
  */
 function ListingFacts({ listing, ownerView }: { listing: Listing | OwnListing; ownerView: boolean }) {
@@ -260,8 +292,9 @@ function ListingFacts({ listing, ownerView }: { listing: Listing | OwnListing; o
   const where = company ? `${listing.location} · ${company}` : listing.location;
   return (
     <ul className="grid gap-1 text-[0.8125rem] text-muted-foreground">
-      <li className="flex min-w-0">
+      <li className="flex min-w-0 justify-between gap-2">
         <Fact icon={MapPin} label={company ? 'Location and company' : 'Location'} text={where} />
+        {ownerView ? null : <SellerStanding reputation={listing.seller.reputation} />}
       </li>
       {ownerView ? (
         <li className="flex flex-wrap gap-x-3 gap-y-1">
@@ -282,7 +315,6 @@ function ListingFacts({ listing, ownerView }: { listing: Listing | OwnListing; o
         )}
         {terms ? <Fact icon={Truck} label="Terms" text={terms} /> : null}
       </li>
-      {ownerView ? null : <li>{sellerReputation(listing.seller.reputation)}</li>}
     </ul>
   );
 }
