@@ -91,7 +91,9 @@ export function PrivateFilePicker({
               setUploading((u) => u.map((x) => (x.key === key ? { ...x, percent } : x))),
             tooLargeMessage: PRIVATE_FILE_MESSAGES.tooLarge,
           });
-          onChange([...filesRef.current, stored]);
+          // Uploads finishing together each add to the latest list, not to the one they started with.
+          filesRef.current = [...filesRef.current, stored];
+          onChange(filesRef.current);
         } catch (err) {
           setError(
             `${file.name}: ${err instanceof ApiRequestError ? err.message : 'Upload failed. Please try again.'}`,

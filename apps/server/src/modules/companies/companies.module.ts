@@ -23,6 +23,13 @@ export function registerCompanies(
     realtime: deps.realtime,
     privateFiles: deps.privateFiles,
     appUrl: ctx.env.appUrl,
+    // The reputation read model (reviews module, registered later) recomputes the owner's level.
+    onVerifiedCompaniesChanged: (userId) =>
+      void ctx.events
+        .emit('reputation.inputs-changed', { userIds: [userId] })
+        .catch((err) =>
+          ctx.logger.warn({ err, userId }, 'reputation recompute after a verification change failed'),
+        ),
     audit: deps.access.audit.record,
   });
   ctx.routes(companiesRoutes(companies, deps.access));

@@ -72,6 +72,8 @@ export function createCompaniesService(deps: {
   realtime: RealtimeService;
   privateFiles: PrivateFilesService;
   appUrl: string;
+  /** After a change to whether a user owns a verified company (their reputation's level reads it). */
+  onVerifiedCompaniesChanged?: (userId: string) => void;
 }) {
   const audit = deps.audit ?? noAudit;
   const { db, clock, notifications, realtime } = deps;
@@ -195,13 +197,15 @@ export function createCompaniesService(deps: {
       } satisfies Partial<CompanyRow>);
     await updateCompany(db, id, patch);
     await announce(id, 'updated');
+    if (row.verified && patch.verified === false) deps.onVerifiedCompaniesChanged?.(row.userId);
     return getCompany(id);
   }
 
   async function deleteOwnCompany(user: SessionUser, id: string): Promise<void> {
-    await findOwn(user, id);
+    const row = await findOwn(user, id);
     await deleteCompanyRow(db, id);
     await announce(id, 'removed');
+    if (row.verified) deps.onVerifiedCompaniesChanged?.(row.userId);
   }
 
   async function adminList(query: AdminCompaniesQuery): Promise<AdminCompanyPage> {
@@ -250,6 +254,7 @@ export function createCompaniesService(deps: {
         );
     });
     await announce(id, 'updated');
+    if (!row.verified) deps.onVerifiedCompaniesChanged?.(row.userId);
     const [view] = await toAdminViews([(await findCompany(db, id)) as CompanyWithOwner]);
     return view as AdminCompany;
   }
@@ -307,6 +312,7 @@ export function createCompaniesService(deps: {
       );
     });
     await announce(id, 'removed');
+    if (row.verified) deps.onVerifiedCompaniesChanged?.(row.userId);
   }
 
   /** Company profiles waiting for verification (the admin dashboard count). */

@@ -140,12 +140,17 @@ describe('company verification with documents', () => {
     expect(yes.statusCode, yes.body).toBe(200);
     expect(yes.json()).toMatchObject({ verified: true, verification: { state: 'verified' } });
     expect((await t.visitor.get(`/api/companies/${t.company.id}`)).json().verified).toBe(true);
+    // The owner's reputation reads the verification at once: level 2, a verified company.
+    const level = async () =>
+      (await t.visitor.get(`/api/reputations?users=${t.owner.user.id}`)).json().users[t.owner.user.id]?.level;
+    await expect.poll(level).toBe(2);
     // Changing the tax id of a verified company makes it pending again, with the change for the admin.
     await t.owner.client.patch(`/api/companies/${t.company.id}`, { taxId: 'DE987654321' });
     expect(await t.adminRow()).toMatchObject({
       verified: false,
       verificationChanges: [{ field: 'taxId', before: 'DE123456789', after: 'DE987654321' }],
     });
+    await expect.poll(level).toBe(1);
   });
 
   it('warns the administrator of free mail, a tax id used by another company and a name close to a verified one', async () => {
