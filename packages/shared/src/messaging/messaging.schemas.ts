@@ -48,6 +48,11 @@ export const MESSAGING_MESSAGES = {
     'This deal thread opens for messages once the seller confirms your offer or replies. To message now, pay the contact fee.',
   dealThreadClosed:
     'The deal behind this thread was cancelled, so the thread is read-only. To keep talking, pay the contact fee.',
+  /** To a trader the other party blocked: says no more than that messaging is closed. */
+  cannotMessageTrader: 'You can’t message this trader.',
+  /** To a trader who blocked the other party. */
+  youBlockedTrader: 'You blocked this trader. Unblock them in Settings → Account to write to them again.',
+  messageHidden: 'This message was removed by an administrator.',
 } as const;
 
 /**
@@ -147,6 +152,15 @@ export const MessageSchema = z.object({
   /** When the recipient read it; null while unread. */
   readAt: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * Bank details or a request to pay outside escrow found in the message: given to its recipient only
+   * (the warning above the message), never to its sender.
+   */
+  // Kinds of `FRAUD_SIGNAL_KINDS` (trust/fraud-signals.ts), named as strings so this contract does not
+  // bring the detectors into every page that shows a message button.
+  fraudSignals: z.array(z.string()).optional(),
+  /** An administrator removed the message: its content is replaced by MESSAGING_MESSAGES.messageHidden. */
+  hidden: z.boolean().optional(),
 });
 export type Message = z.infer<typeof MessageSchema>;
 
