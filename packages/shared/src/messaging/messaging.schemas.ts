@@ -48,11 +48,6 @@ export const MESSAGING_MESSAGES = {
     'This deal thread opens for messages once the seller confirms your offer or replies. To message now, pay the contact fee.',
   dealThreadClosed:
     'The deal behind this thread was cancelled, so the thread is read-only. To keep talking, pay the contact fee.',
-  /** To a trader the other party blocked: says no more than that messaging is closed. */
-  cannotMessageTrader: 'You can’t message this trader.',
-  /** To a trader who blocked the other party. */
-  youBlockedTrader: 'You blocked this trader. Unblock them in Settings → Account to write to them again.',
-  messageHidden: 'This message was removed by an administrator.',
 } as const;
 
 /**
@@ -159,7 +154,7 @@ export const MessageSchema = z.object({
   // Kinds of `FRAUD_SIGNAL_KINDS` (trust/fraud-signals.ts), named as strings so this contract does not
   // bring the detectors into every page that shows a message button.
   fraudSignals: z.array(z.string()).optional(),
-  /** An administrator removed the message: its content is replaced by MESSAGING_MESSAGES.messageHidden. */
+  /** An administrator removed the message: its content is replaced by TRUST_MESSAGES.messageHidden. */
   hidden: z.boolean().optional(),
 });
 export type Message = z.infer<typeof MessageSchema>;

@@ -78,4 +78,11 @@ export const TRUST_MESSAGES = {
   listingOfBlockedTrader:
     'You blocked the trader who posted this listing. Unblock them in Settings → Account to see it.',
   loadFailed: 'Could not load the reports',
+  /** To a trader the other party blocked: says no more than that messaging is closed. */
+  cannotMessageTrader: 'You can’t message this trader.',
+  /** To a trader who blocked the other party. */
+  youBlockedTraderMessaging:
+    'You blocked this trader. Unblock them in Settings → Account to write to them again.',
+  /** In place of a message an administrator removed. */
+  messageHidden: 'This message was removed by an administrator.',
 } as const;

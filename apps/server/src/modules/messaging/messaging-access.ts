@@ -1,4 +1,5 @@
 import { MESSAGING_MESSAGES } from '@app/shared/messaging/messaging.schemas';
+import { TRUST_MESSAGES } from '@app/shared/trust/trust-rules';
 import { AppError } from '../../lib/app-error.ts';
 import { type ConversationRow, prepareFindConversation, textWritersOf } from './messaging.repository.ts';
 import { type MessagingContext, otherOf } from './messaging-context.ts';
@@ -25,14 +26,16 @@ export function createMessagingAccess(
     return {
       canWrite: false,
       reason:
-        standing === 'blocker' ? MESSAGING_MESSAGES.youBlockedTrader : MESSAGING_MESSAGES.cannotMessageTrader,
+        standing === 'blocker'
+          ? TRUST_MESSAGES.youBlockedTraderMessaging
+          : TRUST_MESSAGES.cannotMessageTrader,
     };
   }
 
   /** 403 when a block stands between the user and the other participant (either way). */
   async function requireNotBlocked(userId: string, otherId: string): Promise<void> {
     const blocked = await blockedAccess(userId, otherId);
-    if (blocked) throw new AppError('FORBIDDEN', blocked.reason ?? MESSAGING_MESSAGES.cannotMessageTrader);
+    if (blocked) throw new AppError('FORBIDDEN', blocked.reason ?? TRUST_MESSAGES.cannotMessageTrader);
   }
   const findConversation = prepareFindConversation(db);
 

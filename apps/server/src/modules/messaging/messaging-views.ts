@@ -1,9 +1,9 @@
 import {
   type ConversationSummary,
   MESSAGING_LIMITS,
-  MESSAGING_MESSAGES,
   type Message,
 } from '@app/shared/messaging/messaging.schemas';
+import { TRUST_MESSAGES } from '@app/shared/trust/trust-rules';
 import {
   type ConversationRow,
   findUserBriefs,
@@ -26,7 +26,7 @@ export function toMessageView(row: MessageRow | MessageWithReply, viewerId: stri
     id: row.id,
     conversationId: row.conversationId,
     senderId: row.senderId,
-    content: row.hiddenAt ? MESSAGING_MESSAGES.messageHidden : row.content,
+    content: row.hiddenAt ? TRUST_MESSAGES.messageHidden : row.content,
     messageType: row.messageType,
     replyTo: 'replyTo' in row ? row.replyTo : null,
     metadata: row.hiddenAt ? {} : (row.metadata ?? {}),

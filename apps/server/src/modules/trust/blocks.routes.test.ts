@@ -1,5 +1,4 @@
 import { createECDH, randomBytes } from 'node:crypto';
-import { MESSAGING_MESSAGES } from '@app/shared/messaging/messaging.schemas';
 import { TRUST_MESSAGES } from '@app/shared/trust/trust.schemas';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -124,14 +123,14 @@ describe('a block in messaging', () => {
     expectError(
       await blocked.client.post(`/api/conversations/${conversation.id}/messages`, { content: 'Hello?' }),
       403,
-      MESSAGING_MESSAGES.cannotMessageTrader,
+      TRUST_MESSAGES.cannotMessageTrader,
     );
     expectError(
       await blocker.client.post(`/api/conversations/${conversation.id}/messages`, {
         content: 'One more thing',
       }),
       403,
-      MESSAGING_MESSAGES.youBlockedTrader,
+      TRUST_MESSAGES.youBlockedTraderMessaging,
     );
     // A stranger still learns nothing of the conversation.
     expectError(
@@ -144,11 +143,11 @@ describe('a block in messaging', () => {
     expect((await blocked.client.get(`/api/conversations/${conversation.id}/messages`)).statusCode).toBe(200);
     expect((await blocked.client.get(`/api/conversations/${conversation.id}`)).json()).toMatchObject({
       canWrite: false,
-      writeBlockedReason: MESSAGING_MESSAGES.cannotMessageTrader,
+      writeBlockedReason: TRUST_MESSAGES.cannotMessageTrader,
     });
     expect((await blocker.client.get(`/api/conversations/${conversation.id}`)).json()).toMatchObject({
       canWrite: false,
-      writeBlockedReason: MESSAGING_MESSAGES.youBlockedTrader,
+      writeBlockedReason: TRUST_MESSAGES.youBlockedTraderMessaging,
     });
 
     await del(blocker.client, `/api/me/blocks/${blocked.user.id}`);
@@ -173,7 +172,7 @@ describe('a block in messaging', () => {
       expectError(
         await blocked.client.post('/api/conversations', { ...target, initialMessage: 'Hi' }),
         403,
-        MESSAGING_MESSAGES.cannotMessageTrader,
+        TRUST_MESSAGES.cannotMessageTrader,
       );
     }
     expectError(
@@ -182,7 +181,7 @@ describe('a block in messaging', () => {
         initialMessage: 'Hi',
       }),
       403,
-      MESSAGING_MESSAGES.youBlockedTrader,
+      TRUST_MESSAGES.youBlockedTraderMessaging,
     );
     // No contact request and no payment were made for the free users.
     expect(await database.db.select().from(contactRequests)).toHaveLength(0);
