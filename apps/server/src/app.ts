@@ -68,6 +68,13 @@ import {
 import { registerSeo } from './modules/seo/index.ts';
 import { registerSettings, type SettingsService } from './modules/settings/index.ts';
 import { registerSystem } from './modules/system/index.ts';
+import {
+  blockedBetweenSql,
+  createBlockRelations,
+  registerTrust,
+  reviewReportTarget,
+  type TrustModule,
+} from './modules/trust/index.ts';
 import { registerAdminGuard } from './plugins/admin-guard.ts';
 import {
   answerFrameworkError,
@@ -147,7 +154,8 @@ export type AppServices = {
   /** Present while the built-in sandbox is the payment provider. */
   sandbox: SandboxProvider | null;
 } & DealsModule &
-  ReviewsModule;
+  ReviewsModule &
+  Pick<TrustModule, 'trust'>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -204,6 +212,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The modules, each after those it uses. Reads a module cannot import without a cycle (the module
   // builds on the reader) are handed in here.
   registerHealth(ctx);
+  // Who blocked whom (the trust module's relations, kept in memory): every module that reaches the
+  // other party reads it, so it is built before them; the trust module writes the blocks.
+  const blocks = createBlockRelations({ db: database.db, pubsub });
   const access = registerAccess(ctx);
   const settings = registerSettings(ctx, { access });
   const { notifications, userNotifications, push } = registerNotifications(ctx, {
@@ -211,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings,
     mailer: deps.mailer,
     pushSender: deps.pushSender,
+    hasBlocked: blocks.hasBlocked,
     pollIntervalMs: (deps.jobs?.pollingIntervalSeconds ?? 1) * 1000,
   });
   const realtime = registerRealtime(ctx, {
@@ -247,6 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sellerReputations: readReputationSummaries,
     sellerReputationSql: reputationSummarySql,
     parseSellerReputation: parseReputationSummary,
+    hiddenSellersOf: blocks.hiddenSellersOf,
   });
   const market = registerMarket(ctx, {
     access,
@@ -256,6 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     userNotifications,
     push,
     companies,
+    blockedBetween: blockedBetweenSql,
   });
   const messaging = registerMessaging(ctx, {
     billing,
@@ -265,6 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notifications,
     push,
     liveDealsBetween: (userId, otherUserIds) => listLiveDealsBetween(database.db, userId, otherUserIds),
+    blocks,
   });
   const dealsModule = registerDeals(ctx, {
     access,
@@ -277,9 +292,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     messaging,
     impact: market.impact,
     listings,
+    blocks,
   });
   const reviewsModule = registerReviews(ctx, { access, notifications });
   const admin = registerAdmin(ctx, { access, realtime, accounts, listings, companies, deals: dealsModule });
+  const trustModule = registerTrust(ctx, {
+    access,
+    notifications,
+    blocks,
+    listings,
+    companies,
+    messaging,
+    suspendUser: admin.suspendUser,
+  });
+  trustModule.registerReportTarget('review', reviewReportTarget(reviewsModule.reviews));
   const blog = registerBlog(ctx, { access });
   const campaigns = registerCampaigns(ctx, { access, notifications, payments });
   const contact = registerContent(ctx, { notifications });
@@ -291,6 +317,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...dealsModule,
     ...reviewsModule,
     ...market,
+    trust: trustModule.trust,
     accounts,
     access,
     admin,

@@ -35,3 +35,4 @@ export * from '../modules/public-api/public-api.table.ts';
 export * from '../modules/reviews/reviews.table.ts';
 export * from '../modules/settings/settings.table.ts';
 export * from '../modules/system/backups.table.ts';
+export * from '../modules/trust/trust.table.ts';

@@ -324,6 +324,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'reports',
+                lazy: page(
+                  () => import('./routes/admin/reports'),
+                  (m) => m.AdminReportsPage,
+                ),
+              },
+              {
                 path: 'impact-factors',
                 lazy: page(
                   () => import('./routes/admin/impact-factors'),

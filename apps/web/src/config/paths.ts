@@ -44,5 +44,6 @@ export const paths = {
   adminSystem: '/admin/system',
   adminImpactFactors: '/admin/impact-factors',
   adminReviews: '/admin/reviews',
+  adminReports: '/admin/reports',
   escrowTest: '/escrow-test',
 } as const;

@@ -147,6 +147,15 @@ export const MessageSchema = z.object({
   /** When the recipient read it; null while unread. */
   readAt: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * Bank details or a request to pay outside escrow found in the message: given to its recipient only
+   * (the warning above the message), never to its sender.
+   */
+  // Kinds of `FRAUD_SIGNAL_KINDS` (trust/fraud-signals.ts), named as strings so this contract does not
+  // bring the detectors into every page that shows a message button.
+  fraudSignals: z.array(z.string()).optional(),
+  /** An administrator removed the message: its content is replaced by TRUST_MESSAGES.messageHidden. */
+  hidden: z.boolean().optional(),
 });
 export type Message = z.infer<typeof MessageSchema>;
 

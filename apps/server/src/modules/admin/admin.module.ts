@@ -9,7 +9,7 @@ import { type AdminService, createAdminService } from './admin.service.ts';
 import { overviewRoutes } from './overview.routes.ts';
 import { createOverviewService } from './overview.service.ts';
 import { adminUsersRoutes } from './users.routes.ts';
-import { createAdminUsersService } from './users.service.ts';
+import { type AdminUsersService, createAdminUsersService } from './users.service.ts';
 
 /** The back office's home: the overview of what waits for an administrator, and the users list. */
 export function registerAdmin(
@@ -22,7 +22,10 @@ export function registerAdmin(
     companies: CompaniesService;
     deals: Pick<DealsModule, 'deals' | 'wireTransfers'>;
   },
-): AdminService {
+): AdminService & {
+  /** The back office's suspension, for other back-office work (the reports queue). */
+  suspendUser: AdminUsersService['suspend'];
+} {
   const { db, clock } = ctx;
   const { access, realtime } = deps;
   const admin = createAdminService({ db, access });
@@ -36,5 +39,5 @@ export function registerAdmin(
   });
   ctx.routes(adminUsersRoutes(users, access));
   ctx.routes(overviewRoutes(overview, access));
-  return admin;
+  return { ...admin, suspendUser: users.suspend };
 }

@@ -122,7 +122,8 @@ export function createDealAnnouncements(ctx: DealContext) {
           url: '/deals',
           tag: `deal-${after.id}`,
         },
-        { tx },
+        // Never about a party the recipient blocked.
+        { tx, about: party === 'buyer' ? after.sellerUserId : after.buyerUserId },
       );
     }
     for (const to of recipients) {
@@ -168,7 +169,7 @@ export function createDealAnnouncements(ctx: DealContext) {
           url: '/deals',
           tag: `deal-${row.id}`,
         },
-        { tx },
+        { tx, about: row.buyerUserId },
       );
     for (const [to, heading] of [
       [buyer, `You proposed a deal for ${listing.title}`],

@@ -1,6 +1,7 @@
 import type { DealActor, DealMachineState, DealTransition } from '@app/shared/deals/deal-machine';
 import { DEAL_MESSAGES } from '@app/shared/deals/deals.schemas';
 import type { ListingUnit } from '@app/shared/listings/listings.schemas';
+import { TRUST_MESSAGES } from '@app/shared/trust/trust-rules';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -77,6 +78,13 @@ export type DealsDeps = {
   impact?: DealImpactAssessor;
   /** What a listing has left, under its row lock, and its sold status (listings module). */
   listingQuantity: Pick<ListingsService, 'lockRemainingQuantity' | 'syncSoldStatus'>;
+  /**
+   * How a user stands with another (the trust module's block relations, built in app.ts): a blocked
+   * party makes no offer, Buy Now, counter-offer or confirmation with the trader who blocked them.
+   */
+  blocks?: {
+    standing(userId: string, otherId: string, db?: Db): Promise<'blocker' | 'blocked' | null>;
+  };
   /** After commit, once per deal that completed (released, or completed without escrow). */
   onDealCompleted?: (dealId: string) => Promise<void>;
   appUrl: string;
@@ -128,6 +136,23 @@ export const RELEASES: readonly DealTransition[] = [
 ];
 
 export const notFound = () => new AppError('NOT_FOUND', DEAL_MESSAGES.dealNotFound);
+
+/**
+ * 403 when a block stands between the user and the other trader, either way: the blocker is told how
+ * to undo it, the blocked party only that this trader's listings are closed to them.
+ */
+export async function assertNotBlocked(
+  ctx: Pick<DealContext, 'blocks'>,
+  userId: string,
+  otherId: string,
+): Promise<void> {
+  const standing = await ctx.blocks?.standing(userId, otherId);
+  if (standing)
+    throw new AppError(
+      'FORBIDDEN',
+      standing === 'blocker' ? TRUST_MESSAGES.youBlockedTrader : TRUST_MESSAGES.cannotDealWithTrader,
+    );
+}
 
 export const machineStateOfRow = (row: DealRow): DealMachineState => ({
   status: row.status,

@@ -12,7 +12,7 @@ import { inTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../accounts/index.ts';
 import type { DealAnnouncements } from './deal-announcements.ts';
-import type { DealContext } from './deal-context.ts';
+import { assertNotBlocked, type DealContext } from './deal-context.ts';
 import { assertQuantityRemains, type DealQuantities } from './deal-quantities.ts';
 import type { DealViews } from './deal-views.ts';
 import {
@@ -110,6 +110,7 @@ export function createDealCreation(
     const listing = await findListingBrief(db, listingId);
     if (!listing) throw new AppError('NOT_FOUND', DEAL_MESSAGES.listingMissing);
     if (listing.userId === user.id) throw new AppError('FORBIDDEN', ownMessage);
+    await assertNotBlocked(ctx, user.id, listing.userId);
     return listing;
   }
 

@@ -7,7 +7,7 @@ import type { NotificationsService, PushService } from '../notifications/index.t
 import type { PaymentsService } from '../payments/index.ts';
 import type { RealtimeService } from '../realtime/index.ts';
 import type { SettingsService } from '../settings/index.ts';
-import type { DealImpactAssessor } from './deal-context.ts';
+import type { DealImpactAssessor, DealsDeps } from './deal-context.ts';
 import { scheduleDealJobs } from './deal-escrow.job.ts';
 import { dealsRoutes } from './deals.routes.ts';
 import { createDealsService, type DealsService } from './deals.service.ts';
@@ -59,6 +59,8 @@ export function registerDeals(
     /** Records the environmental impact with the completing transition (the market module's). */
     impact: DealImpactAssessor;
     listings: ListingsService;
+    /** Blocks stop offers, Buy Now and negotiation (the trust module's relations, built in app.ts). */
+    blocks?: DealsDeps['blocks'];
   },
 ): DealsModule {
   const { db, clock, env, logger } = ctx;
@@ -102,6 +104,7 @@ export function registerDeals(
     wireTransfers,
     impact: deps.impact,
     listingQuantity: deps.listings,
+    blocks: deps.blocks,
     appUrl: env.appUrl,
     audit,
     onDealCompleted: (dealId) => ctx.events.emit('deal.completed', { dealId }),

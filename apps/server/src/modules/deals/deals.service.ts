@@ -3,7 +3,12 @@ import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../accounts/index.ts';
 import { createDealAnnouncements } from './deal-announcements.ts';
 import { createDealCommission } from './deal-commission.ts';
-import { createDealContext, type DealsDeps, type DealTransitionPayload } from './deal-context.ts';
+import {
+  assertNotBlocked,
+  createDealContext,
+  type DealsDeps,
+  type DealTransitionPayload,
+} from './deal-context.ts';
 import { assertDealValue, createDealCreation } from './deal-creation.ts';
 import { createDealFunding } from './deal-funding.ts';
 import { createDealPostings } from './deal-postings.ts';
@@ -47,7 +52,15 @@ export function createDealsService(deps: DealsDeps) {
 
   /** POST /api/deals/:id/actions: one party action through the machine. */
   async function act(user: SessionUser, dealId: string, body: DealActionBody): Promise<Deal> {
-    const { role } = await views.requireParty(user, dealId);
+    const { row: deal, role } = await views.requireParty(user, dealId);
+    // Under a block the negotiation stops (no new value, no agreement); rejecting, cancelling and a
+    // deal whose money is already moving go on, so nobody's escrow is stranded.
+    if (body.action === 'counter-offer' || body.action === 'confirm')
+      await assertNotBlocked(
+        ctx,
+        user.id,
+        deal.buyerUserId === user.id ? deal.sellerUserId : deal.buyerUserId,
+      );
     const payload: DealTransitionPayload = {};
     if (body.action === 'counter-offer') {
       payload.valueCents = Math.round(Number(body.dealValue) * 100);

@@ -49,6 +49,11 @@ export type ListingsDeps = {
   sellerReputations?(db: Db, userIds: string[]): Promise<Map<string, ReputationSummary>>;
   sellerReputationSql?: (userId: AnyPgColumn) => SQL<unknown>;
   parseSellerReputation?: (value: unknown) => ReputationSummary | null;
+  /**
+   * The sellers a viewer blocked (the trust module's in-memory relations, built in app.ts): left out of
+   * the viewer's search, and their listing pages refused to them.
+   */
+  hiddenSellersOf?: (viewerId: string) => Promise<string[]>;
   logger?: { error(obj: unknown, msg?: string): void };
 };
 

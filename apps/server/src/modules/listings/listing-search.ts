@@ -7,6 +7,7 @@ import {
   type ListListingsQuery,
   type OwnListing,
 } from '@app/shared/listings/listings.schemas';
+import { TRUST_MESSAGES } from '@app/shared/trust/trust-rules';
 import { AppError } from '../../lib/app-error.ts';
 import { type ListingContext, NOT_FOUND } from './listing-context.ts';
 import { isVisible, type ListingViews, toPublic } from './listing-views.ts';
@@ -32,7 +33,14 @@ import {
 export function createListingSearch(
   ctx: Pick<
     ListingContext,
-    'db' | 'clock' | 'settings' | 'isAdmin' | 'heldQuantitySql' | 'sellerReputationSql' | 'searchFacts'
+    | 'db'
+    | 'clock'
+    | 'settings'
+    | 'isAdmin'
+    | 'heldQuantitySql'
+    | 'sellerReputationSql'
+    | 'searchFacts'
+    | 'hiddenSellersOf'
   >,
   parts: { views: Pick<ListingViews, 'toViews'> },
 ) {
@@ -65,18 +73,35 @@ export function createListingSearch(
       return (await prepared.execute()) as T[];
     };
 
-  async function search(query: ListListingsQuery): Promise<ListingPage> {
-    const preModeration = await preModerationNow();
-    const key = searchFactsKey(query, preModeration);
+  /**
+   * The sellers a signed-in viewer blocked: their listings leave the viewer's search. Read from the
+   * trust module's in-memory relations, so a viewer without blocks costs no statement.
+   */
+  async function hiddenSellersFor(viewerId: string | null | undefined): Promise<string[]> {
+    if (!viewerId || !ctx.hiddenSellersOf) return [];
+    return (await ctx.hiddenSellersOf(viewerId)).sort();
+  }
+
+  async function search(query: ListListingsQuery, viewerId?: string | null): Promise<ListingPage> {
+    const [preModeration, hiddenSellers] = await Promise.all([
+      preModerationNow(),
+      hiddenSellersFor(viewerId),
+    ]);
+    // A viewer who blocked someone gets their own estimate and count, and an unprepared page query
+    // (the kept statements serve everybody else); the exclusion is added only for them.
+    const key =
+      searchFactsKey(query, preModeration) +
+      (hiddenSellers.length ? ` hiding ${hiddenSellers.join(',')}` : '');
     const { rows, total, totalExact } = await searchListings(db, query, {
       preModeration,
       heldQuantity: ctx.heldQuantitySql,
       sellerReputation: ctx.sellerReputationSql,
+      hiddenSellers,
       facts: {
         estimate: (compute) => ctx.searchFacts.estimates.get(key, compute),
         count: (compute) => ctx.searchFacts.counts.get(key, compute),
       },
-      prepared: preparedPages(key),
+      prepared: hiddenSellers.length ? undefined : preparedPages(key),
     });
     return {
       items: (await toViews(rows)).map(toPublic),
@@ -93,11 +118,16 @@ export function createListingSearch(
    */
   async function searchByCursor(
     query: ListingFilters & { sort: ListingSort; limit: number; cursor?: string },
+    viewerId?: string | null,
   ): Promise<{ items: Listing[]; nextCursor: string | null }> {
     const after = query.cursor === undefined ? null : decodeCursor(query.cursor, query.sort);
-    const preModeration = await preModerationNow();
+    const [preModeration, hiddenSellers] = await Promise.all([
+      preModerationNow(),
+      hiddenSellersFor(viewerId),
+    ]);
     const { rows, hasMore } = await searchListingsAfter(db, query, {
       preModeration,
+      hiddenSellers,
       after,
       heldQuantity: ctx.heldQuantitySql,
       sellerReputation: ctx.sellerReputationSql,
@@ -129,6 +159,9 @@ export function createListingSearch(
     const privileged =
       viewer.userId !== null && (viewer.userId === row.userId || (await ctx.isAdmin(viewer.userId)));
     if (!privileged && !isVisible(row, await preModerationNow())) throw new AppError('NOT_FOUND', NOT_FOUND);
+    // The blocker no longer sees the blocked trader's listings; told so, since they know whom they blocked.
+    if (viewer.userId && (await hiddenSellersFor(viewer.userId)).includes(row.userId))
+      throw new AppError('FORBIDDEN', TRUST_MESSAGES.listingOfBlockedTrader);
     const visitor =
       viewer.userId ?? `anon:${createHash('sha256').update(viewer.ip).digest('hex').slice(0, 32)}`;
     if (

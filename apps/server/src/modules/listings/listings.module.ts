@@ -37,6 +37,8 @@ export function registerListings(
     sellerReputations?: ListingsDeps['sellerReputations'];
     sellerReputationSql?: ListingsDeps['sellerReputationSql'];
     parseSellerReputation?: ListingsDeps['parseSellerReputation'];
+    /** The sellers a viewer blocked (the trust module's relations): hidden from the viewer. */
+    hiddenSellersOf?: ListingsDeps['hiddenSellersOf'];
   },
 ): ListingsService {
   const { access, ...services } = deps;

@@ -14,6 +14,7 @@ import {
   lt,
   lte,
   ne,
+  notInArray,
   or,
   type SQL,
   sql,
@@ -153,6 +154,8 @@ type SearchPageOptions = {
   heldQuantity?: (listingId: typeof listings.id) => SQL<string>;
   /** The seller's compact reputation as SQL over their id, read in the page query as well. */
   sellerReputation?: (userId: typeof listings.userId) => SQL<unknown>;
+  /** Sellers whose listings the viewer does not see (those the viewer blocked); absent for most viewers. */
+  hiddenSellers?: string[];
 };
 
 /**
@@ -226,6 +229,7 @@ async function findSearchPage(
 ): Promise<{ rows: SearchJoined[]; total: number; totalExact: boolean }> {
   const { conditions, textCondition, locationCondition } = searchConditions(query, opts.preModeration);
   if (opts.after) conditions.push(opts.after);
+  if (opts.hiddenSellers?.length) conditions.push(notInArray(listings.userId, opts.hiddenSellers));
   const where = and(...conditions);
   // Choose the plan from how many listings match. Clearly many (by the planner's estimate): walking
   // the sort index finds a page at once, and the total is the estimate.
@@ -372,6 +376,7 @@ export async function searchListingsAfter(
     preModeration: opts.preModeration,
     heldQuantity: opts.heldQuantity,
     sellerReputation: opts.sellerReputation,
+    hiddenSellers: opts.hiddenSellers,
     offset: 0,
     limit: query.limit + 1,
     after,

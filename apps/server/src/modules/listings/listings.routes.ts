@@ -52,7 +52,7 @@ export const listingsRoutes =
     app.get(
       '/api/listings',
       { schema: { querystring: ListListingsQuerySchema, response: { 200: ListingPageSchema } } },
-      async (request) => listings.search(request.query),
+      async (request) => listings.search(request.query, request.user?.id),
     );
 
     app.get(

@@ -9,6 +9,7 @@ import { createGradesService } from './grades.service.ts';
 import { impactRoutes } from './impact.routes.ts';
 import { createImpactService, type ImpactService } from './impact.service.ts';
 import { requestMatching, scheduleMatchingJobs } from './matching.job.ts';
+import type { BlockedBetweenSql } from './matching.repository.ts';
 import { matchingRoutes } from './matching.routes.ts';
 import { createMatchingService, type MatchingService } from './matching.service.ts';
 import {
@@ -30,6 +31,8 @@ export function registerMarket(
     userNotifications: UserNotificationsService;
     push: PushService;
     companies: CompaniesService;
+    /** Whether a block stands between two users, as SQL (the trust module's): they never match. */
+    blockedBetween?: BlockedBetweenSql;
   },
 ): { priceIndex: PriceIndexService; matching: MatchingService; impact: ImpactService } {
   const { db, clock, jobs } = ctx;
@@ -46,6 +49,7 @@ export function registerMarket(
     push: deps.push,
     appUrl: ctx.env.appUrl,
     logger: ctx.logger,
+    blockedBetween: deps.blockedBetween,
   });
   // Environmental impact: WARM factors, recorded by deals when they complete.
   const impact = createImpactService({

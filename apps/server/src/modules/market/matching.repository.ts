@@ -47,7 +47,12 @@ export type MatchRule = {
   /** With pre-moderation on, only approved listings are visible, so only they match. */
   preModeration: boolean;
   limit: number;
+  /** Whether a block stands between two users either way, as SQL (the trust module's); none: no blocks. */
+  blockedBetween?: BlockedBetweenSql;
 };
+
+/** Whether a block stands between two users either way, as SQL over their ids (the trust module's). */
+export type BlockedBetweenSql = (a: SQL, b: SQL) => SQL<boolean>;
 
 /**
  * Weights of the score (they add up to 1): grade, quantity fit, price margin, distance. Without a
@@ -164,6 +169,9 @@ export async function findMatchCandidates(
     sql`${quantityColumn} between ${ownQuantity * rule.minQuantityFit}::numeric and ${ownQuantity / rule.minQuantityFit}::numeric`,
   ];
   if (rule.preModeration) conditions.push(sql`l.approval_status = 'approved'`);
+  // Traders blocked either way never match.
+  if (rule.blockedBetween)
+    conditions.push(sql`not ${rule.blockedBetween(sql`l.user_id`, sql`${subject.userId}`)}`);
   // Only the subject's grade family, so copper wire never meets aluminium cans (issue 20); a listing
   // whose material nothing names matches only its like. Graded counterparts are an index-only range
   // scan per family; only ungraded ones are read from the table for their title.
@@ -395,7 +403,12 @@ async function selectMatchViews(
   ownFilter: SQL,
   limit: number,
   preModeration: boolean,
+  blockedBetween?: BlockedBetweenSql,
 ): Promise<MatchView[]> {
+  // A match between traders blocked either way is not shown (it may predate the block).
+  const notBlocked = blockedBetween
+    ? sql`and not ${blockedBetween(sql`own.user_id`, sql`other.user_id`)}`
+    : sql``;
   const visible = (alias: string) =>
     preModeration
       ? sql.raw(`${alias}.status = 'active' and ${alias}.approval_status = 'approved'`)
@@ -411,19 +424,31 @@ async function selectMatchViews(
     join listing_matches m on m.buy_listing_id = own.id or m.sell_listing_id = own.id
     join listings other on other.id = case when m.buy_listing_id = own.id then m.sell_listing_id else m.buy_listing_id end
     join users u on u.id = other.user_id
-    where ${ownFilter} and ${visible('own')} and ${visible('other')}
+    where ${ownFilter} and ${visible('own')} and ${visible('other')} ${notBlocked}
     order by m.score desc, m.created_at desc, m.id
     limit ${limit}
   `)) as unknown as { rows: MatchViewRow[] };
   return result.rows.map(toMatchView);
 }
 
-export function listMatchesOfUser(db: Db, userId: string, limit: number, preModeration: boolean) {
-  return selectMatchViews(db, sql`own.user_id = ${userId}`, limit, preModeration);
+export function listMatchesOfUser(
+  db: Db,
+  userId: string,
+  limit: number,
+  preModeration: boolean,
+  blockedBetween?: BlockedBetweenSql,
+) {
+  return selectMatchViews(db, sql`own.user_id = ${userId}`, limit, preModeration, blockedBetween);
 }
 
-export function listMatchesOfListing(db: Db, listingId: string, limit: number, preModeration: boolean) {
-  return selectMatchViews(db, sql`own.id = ${listingId}`, limit, preModeration);
+export function listMatchesOfListing(
+  db: Db,
+  listingId: string,
+  limit: number,
+  preModeration: boolean,
+  blockedBetween?: BlockedBetweenSql,
+) {
+  return selectMatchViews(db, sql`own.id = ${listingId}`, limit, preModeration, blockedBetween);
 }
 
 /** One match seen from `ownListingId`'s side (for the realtime event after it was stored). */
@@ -472,8 +497,20 @@ export async function listDigestRecipients(db: Db, dayStart: Date, limit: number
 }
 
 /** The user's matches first found after `since`, best first. */
-export function listMatchesOfUserSince(db: Db, userId: string, since: Date, limit: number) {
-  return selectMatchViews(db, sql`own.user_id = ${userId} and m.created_at > ${since}`, limit, false);
+export function listMatchesOfUserSince(
+  db: Db,
+  userId: string,
+  since: Date,
+  limit: number,
+  blockedBetween?: BlockedBetweenSql,
+) {
+  return selectMatchViews(
+    db,
+    sql`own.user_id = ${userId} and m.created_at > ${since}`,
+    limit,
+    false,
+    blockedBetween,
+  );
 }
 
 /** Records that a digest went out; the conditional update makes two instances send one digest. */

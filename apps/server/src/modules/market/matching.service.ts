@@ -17,6 +17,7 @@ import type { RealtimeService } from '../realtime/index.ts';
 import type { SettingsService } from '../settings/index.ts';
 import { matchDigestEmail } from './matching.emails.ts';
 import {
+  type BlockedBetweenSql,
   deleteCrossFamilyMatches,
   deleteMatchesOf,
   findListingsByIds,
@@ -62,8 +63,10 @@ export function createMatchingService(deps: {
   push?: Pick<PushService, 'queue'>;
   appUrl: string;
   logger?: { error(obj: unknown, msg?: string): void };
+  /** Whether a block stands between two users, as SQL (the trust module's): they never match. */
+  blockedBetween?: BlockedBetweenSql;
 }) {
-  const { db, clock, settings, realtime, userNotifications, notifications, appUrl } = deps;
+  const { db, clock, settings, realtime, userNotifications, notifications, appUrl, blockedBetween } = deps;
 
   function isVisible(subject: MatchSubject, preModeration: boolean): boolean {
     if (subject.status !== 'active') return false;
@@ -87,6 +90,7 @@ export function createMatchingService(deps: {
       minQuantityFit: MIN_QUANTITY_FIT,
       preModeration,
       limit: MATCH_LIMITS.perListing,
+      blockedBetween,
     });
     const matches = candidates.map((c) => toNewMatch(subject, c));
     const ownerOf = new Map(candidates.map((c) => [c.id, c.userId]));
@@ -180,7 +184,7 @@ export function createMatchingService(deps: {
   /** "Matches for you": the best matches across the user's visible listings. */
   async function listMyMatches(user: SessionUser, query: ListMatchesQuery): Promise<MatchList> {
     const preModeration = await settings.get('listings.pre_moderation');
-    const views = await listMatchesOfUser(db, user.id, query.limit, preModeration);
+    const views = await listMatchesOfUser(db, user.id, query.limit, preModeration, blockedBetween);
     return { items: views.map(toMatch) };
   }
 
@@ -194,7 +198,7 @@ export function createMatchingService(deps: {
     if (!subject) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
     if (subject.userId !== user.id) throw new AppError('FORBIDDEN', NOT_YOUR_LISTING);
     const preModeration = await settings.get('listings.pre_moderation');
-    const views = await listMatchesOfListing(db, listingId, query.limit, preModeration);
+    const views = await listMatchesOfListing(db, listingId, query.limit, preModeration, blockedBetween);
     return { items: views.map(toMatch) };
   }
 
@@ -223,7 +227,7 @@ export function createMatchingService(deps: {
       const recipients = await listDigestRecipients(db, dayStart, DIGEST_BATCH);
       if (recipients.length === 0) return sent;
       for (const r of recipients) {
-        const views = await listMatchesOfUserSince(db, r.userId, r.since, DIGEST_MAX_MATCHES);
+        const views = await listMatchesOfUserSince(db, r.userId, r.since, DIGEST_MAX_MATCHES, blockedBetween);
         const matches = views.map((v) => ({
           label: `${v.counterpart.title}: ${reasonTextOf(v)} (for "${v.own.title}")`,
           url: `${appUrl}/listings/${v.counterpart.id}`,

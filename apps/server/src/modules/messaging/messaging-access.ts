@@ -1,4 +1,5 @@
 import { MESSAGING_MESSAGES } from '@app/shared/messaging/messaging.schemas';
+import { TRUST_MESSAGES } from '@app/shared/trust/trust-rules';
 import { AppError } from '../../lib/app-error.ts';
 import { type ConversationRow, prepareFindConversation, textWritersOf } from './messaging.repository.ts';
 import { type MessagingContext, otherOf } from './messaging-context.ts';
@@ -10,8 +11,32 @@ const OPEN: WriteAccess = { canWrite: true, reason: null };
  * Who may read and write a conversation: its two participants read it; in a deal thread a user
  * with a contact fee writes only by the deal-thread rules (the deals module's liveDealsBetween).
  */
-export function createMessagingAccess(ctx: Pick<MessagingContext, 'db' | 'billing' | 'liveDealsBetween'>) {
+export function createMessagingAccess(
+  ctx: Pick<MessagingContext, 'db' | 'billing' | 'liveDealsBetween' | 'blocks'>,
+) {
   const { db, billing, liveDealsBetween } = ctx;
+
+  /**
+   * A block closes the conversation both ways (docs/DECISIONS.md, "Blocks"): the blocker is told why and
+   * how to undo it, the blocked party only that they can't message this trader.
+   */
+  async function blockedAccess(userId: string, otherId: string): Promise<WriteAccess | null> {
+    const standing = await ctx.blocks?.standing(userId, otherId);
+    if (!standing) return null;
+    return {
+      canWrite: false,
+      reason:
+        standing === 'blocker'
+          ? TRUST_MESSAGES.youBlockedTraderMessaging
+          : TRUST_MESSAGES.cannotMessageTrader,
+    };
+  }
+
+  /** 403 when a block stands between the user and the other participant (either way). */
+  async function requireNotBlocked(userId: string, otherId: string): Promise<void> {
+    const blocked = await blockedAccess(userId, otherId);
+    if (blocked) throw new AppError('FORBIDDEN', blocked.reason ?? TRUST_MESSAGES.cannotMessageTrader);
+  }
   const findConversation = prepareFindConversation(db);
 
   /** The conversation, if the user takes part in it; 404 otherwise (a stranger learns nothing). */
@@ -35,7 +60,11 @@ export function createMessagingAccess(ctx: Pick<MessagingContext, 'db' | 'billin
     contactFeeCents?: number,
   ): Promise<Map<string, WriteAccess>> {
     const access = new Map(rows.map((r) => [r.id, OPEN]));
-    const dealThreads = rows.filter((r) => r.origin === 'deal');
+    for (const row of rows) {
+      const blocked = await blockedAccess(userId, otherOf(row, userId));
+      if (blocked) access.set(row.id, blocked);
+    }
+    const dealThreads = rows.filter((r) => r.origin === 'deal' && access.get(r.id) === OPEN);
     if (dealThreads.length === 0) return access;
     const fee = contactFeeCents ?? (await billing.getEntitlements(userId)).contactFeeCents;
     if (fee <= 0) return access;
@@ -62,14 +91,18 @@ export function createMessagingAccess(ctx: Pick<MessagingContext, 'db' | 'billin
     return access;
   }
 
-  /** 402 CONTACT_FEE_REQUIRED when the user may not write in the conversation now (a deal thread). */
+  /**
+   * 403 when a block stands between the two; 402 CONTACT_FEE_REQUIRED when the user may not write in
+   * the conversation now (a deal thread).
+   */
   async function requireWriteAccess(userId: string, conversation: ConversationRow): Promise<void> {
+    await requireNotBlocked(userId, otherOf(conversation, userId));
     const access = (await writeAccessOf(userId, [conversation])).get(conversation.id) ?? OPEN;
     if (!access.canWrite)
       throw new AppError('CONTACT_FEE_REQUIRED', access.reason ?? MESSAGING_MESSAGES.dealThreadClosed);
   }
 
-  return { requireParticipant, writeAccessOf, requireWriteAccess };
+  return { requireParticipant, writeAccessOf, requireWriteAccess, requireNotBlocked };
 }
 
 export type MessagingAccess = ReturnType<typeof createMessagingAccess>;

@@ -5,6 +5,7 @@ import {
   MESSAGING_MESSAGES,
   type StartConversationResult,
 } from '@app/shared/messaging/messaging.schemas';
+import { type FraudSignalKind, fraudSignalKinds } from '@app/shared/trust/fraud-signals';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../accounts/index.ts';
@@ -12,6 +13,7 @@ import { LEDGER_ACCOUNTS } from '../ledger/index.ts';
 import { revenueBooks } from '../payments/index.ts';
 import {
   type ContactRequestRow,
+  type ConversationRow,
   claimSettlement,
   findContactRequest,
   findContactRequestForUpdate,
@@ -43,10 +45,17 @@ const SETTLE_BATCH = 50;
  * settlement (after the webhook and every minute) announces it and refunds the fee where due.
  */
 export function createMessagingContactFee(
-  ctx: Pick<MessagingContext, 'db' | 'clock' | 'payments' | 'ledger' | 'logError'>,
+  ctx: Pick<MessagingContext, 'db' | 'clock' | 'payments' | 'ledger' | 'logError' | 'blocks'>,
   parts: {
     realtime: Pick<MessagingRealtime, 'announceMessage' | 'announceConversation'>;
     push: MessagePush;
+    /** Flags a first message with fraud signals for administrators, once it is announced. */
+    reportFraudSignals: (
+      conversation: ConversationRow,
+      messageId: string,
+      senderId: string,
+      signals: FraudSignalKind[],
+    ) => Promise<void>;
   },
 ) {
   const { db, clock, payments, logError } = ctx;
@@ -63,6 +72,9 @@ export function createMessagingContactFee(
       const now = clock.now();
       try {
         await tx.transaction(async (savepoint) => {
+          // A block made while the trader was paying: nothing opens and the fee goes back.
+          if (await ctx.blocks?.standing(request.requesterId, request.recipientId, savepoint as Db))
+            throw new Error('A block stands between the two traders');
           const { conversation, created } = await insertConversationOrFindPair(savepoint as Db, {
             id: randomUUID(),
             participant1Id: request.requesterId,
@@ -78,6 +90,7 @@ export function createMessagingContactFee(
             conversationId: conversation.id,
             senderId: request.requesterId,
             content: request.initialMessage,
+            fraudSignals: signalsOf(request.initialMessage),
             createdAt: now,
           });
           await touchConversation(savepoint as Db, conversation.id, now);
@@ -207,7 +220,10 @@ export function createMessagingContactFee(
       const message = await findMessageWithReply(db, request.messageId, MESSAGING_LIMITS.snippetMax);
       if (conversation && message) {
         if (!request.refundDue) await announceConversation(conversation, request.requesterId);
-        await announceMessage(conversation, toMessageView(message));
+        const signals = message.fraudSignals ?? [];
+        await announceMessage(conversation, toMessageView(message, message.senderId), signals);
+        if (signals.length > 0)
+          await parts.reportFraudSignals(conversation, message.id, message.senderId, signals);
       }
       await updateContactRequest(db, request.id, { announcedAt: clock.now() });
     }
@@ -239,3 +255,9 @@ export function createMessagingContactFee(
 }
 
 export type MessagingContactFee = ReturnType<typeof createMessagingContactFee>;
+
+/** The fraud signals of a trader's text, or null for none (the column's "nothing found"). */
+function signalsOf(content: string): FraudSignalKind[] | null {
+  const kinds = fraudSignalKinds(content);
+  return kinds.length > 0 ? kinds : null;
+}

@@ -1,4 +1,5 @@
 import type { MessageType } from '@app/shared/messaging/messaging.schemas';
+import type { FraudSignalKind } from '@app/shared/trust/fraud-signals';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { logError as logErrorLine } from '../../lib/log-error.ts';
@@ -11,6 +12,23 @@ import type { ConversationRow, UserBrief } from './messaging.repository.ts';
 
 /** A deal between two users that is not cancelled, and whether its seller has engaged (confirmed, countered). */
 export type LiveDeal = { buyerUserId: string; sellerUserId: string; sellerEngaged: boolean };
+
+/**
+ * How a user stands with another (the trust module's block relations, built in app.ts): 'blocker' when
+ * the user blocked the other, 'blocked' when the other blocked the user. Pass the transaction inside one.
+ */
+export type BlockStanding = {
+  standing(userId: string, otherId: string, db?: Db): Promise<'blocker' | 'blocked' | null>;
+};
+
+/** A trader's message in which the fraud checks found bank details or a request to pay outside escrow. */
+export type FraudSignalsFound = {
+  messageId: string;
+  conversationId: string;
+  senderId: string;
+  recipientId: string;
+  signals: FraudSignalKind[];
+};
 
 /** What the messaging service is built from (the composition root, app.ts, passes it). */
 export type MessagingDeps = {
@@ -27,6 +45,10 @@ export type MessagingDeps = {
   appUrl: string;
   /** The deals between a user and each of some others that are not cancelled (the deals module's query). */
   liveDealsBetween: (userId: string, otherUserIds: string[]) => Promise<LiveDeal[]>;
+  /** Blocks close a conversation both ways (absent: nobody is blocked). */
+  blocks?: BlockStanding;
+  /** After the commit of a message with fraud signals (the module emits `message.fraud-signals`). */
+  onFraudSignals?: (found: FraudSignalsFound) => Promise<void>;
   logError?: (msg: string, err: unknown) => void;
 };
 

@@ -39,7 +39,7 @@ import type { MessagingViews } from './messaging-views.ts';
 export function createMessagingConversations(
   ctx: Pick<MessagingContext, 'db' | 'clock' | 'billing'>,
   parts: {
-    access: Pick<MessagingAccess, 'requireParticipant' | 'writeAccessOf'>;
+    access: Pick<MessagingAccess, 'requireParticipant' | 'writeAccessOf' | 'requireNotBlocked'>;
     views: Pick<MessagingViews, 'summarise'>;
     realtime: Pick<MessagingRealtime, 'announceConversation'>;
     messages: Pick<MessagingMessages, 'insertIntoConversation'>;
@@ -47,7 +47,7 @@ export function createMessagingConversations(
   },
 ) {
   const { db, clock, billing } = ctx;
-  const { requireParticipant, writeAccessOf } = parts.access;
+  const { requireParticipant, writeAccessOf, requireNotBlocked } = parts.access;
   const { summarise } = parts.views;
   const { announceConversation } = parts.realtime;
   const { insertIntoConversation } = parts.messages;
@@ -137,6 +137,8 @@ export function createMessagingConversations(
     body: StartConversationBody,
   ): Promise<StartConversationResult> {
     const target = await resolveTarget(user, body);
+    // Before any fee: a blocked start is refused, never charged (the paid start re-checks at booking).
+    await requireNotBlocked(user.id, target.recipient.id);
     const subject = body.subject || defaultConversationSubject(target.displayName);
     const firstMessage = { content: body.initialMessage };
     const existing = await findConversationBetween(db, user.id, target.recipient.id);

@@ -9,6 +9,7 @@ import {
   type SendMessageBody,
   type UnreadCount,
 } from '@app/shared/messaging/messaging.schemas';
+import { type FraudSignalKind, fraudSignalKinds } from '@app/shared/trust/fraud-signals';
 import { inTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../accounts/index.ts';
@@ -35,7 +36,7 @@ const MESSAGE_NOT_FOUND = 'Message not found';
  * the thread's pages, read receipts and the unread badge; every new message is announced to both.
  */
 export function createMessagingMessages(
-  ctx: Pick<MessagingContext, 'db' | 'clock'>,
+  ctx: Pick<MessagingContext, 'db' | 'clock' | 'onFraudSignals' | 'logError'>,
   parts: {
     access: Pick<MessagingAccess, 'requireParticipant' | 'requireWriteAccess'>;
     realtime: Pick<MessagingRealtime, 'announceMessage' | 'publish'>;
@@ -62,6 +63,10 @@ export function createMessagingMessages(
         throw new AppError('VALIDATION_FAILED', MESSAGING_MESSAGES.replyNotFound);
     }
     const now = clock.now();
+    const isText = (input.messageType ?? 'text') === 'text';
+    // A trader's own words are checked for bank details and off-platform payment requests; the kinds
+    // are stored with the message, so the recipient's warning survives a reload.
+    const signals = isText ? fraudSignalKinds(input.content) : [];
     const row = await inTransaction(db, async (tx) => {
       const inserted = await insertMessage(tx, {
         id: randomUUID(),
@@ -70,21 +75,37 @@ export function createMessagingMessages(
         content: input.content,
         messageType: input.messageType ?? 'text',
         metadata: input.metadata ?? {},
+        fraudSignals: signals.length > 0 ? signals : null,
         replyToId: input.replyToId ?? null,
         createdAt: now,
       });
       await touchConversation(tx, conversation.id, now);
       // A trader's own words reach the other's devices; a deal's system messages come with the deal's push.
-      if ((input.messageType ?? 'text') === 'text')
-        await parts.push.queueMessagePush(tx, conversation, senderId, input.content, senderName);
+      if (isText) await parts.push.queueMessagePush(tx, conversation, senderId, input.content, senderName);
       return inserted;
     });
     // Only a reply needs the quoted snippet read back; the inserted row is the whole of any other message.
     const message = toMessageView(
       input.replyToId ? ((await findMessageWithReply(db, row.id, MESSAGING_LIMITS.snippetMax)) ?? row) : row,
+      senderId,
     );
-    await announceMessage(conversation, message);
+    await announceMessage(conversation, message, signals);
+    if (signals.length > 0) await reportFraudSignals(conversation, row.id, senderId, signals);
     return message;
+  }
+
+  /** Flags the conversation for administrators (after the commit; a failure never fails the send). */
+  async function reportFraudSignals(
+    conversation: ConversationRow,
+    messageId: string,
+    senderId: string,
+    signals: FraudSignalKind[],
+  ): Promise<void> {
+    const recipientId =
+      conversation.participant1Id === senderId ? conversation.participant2Id : conversation.participant1Id;
+    await ctx
+      .onFraudSignals?.({ messageId, conversationId: conversation.id, senderId, recipientId, signals })
+      .catch((err) => ctx.logError('flagging a message with fraud signals failed', err));
   }
 
   /** POST /api/conversations/:id/messages. */
@@ -124,7 +145,10 @@ export function createMessagingMessages(
     }
     const rows = await listMessagesBefore(db, id, cursor, query.limit + 1, MESSAGING_LIMITS.snippetMax);
     const hasMore = rows.length > query.limit;
-    const items = rows.slice(0, query.limit).reverse().map(toMessageView);
+    const items = rows
+      .slice(0, query.limit)
+      .reverse()
+      .map((row) => toMessageView(row, user.id));
     return { items, hasMore, nextBefore: hasMore ? (items[0]?.id ?? null) : null };
   }
 
@@ -148,7 +172,15 @@ export function createMessagingMessages(
     return { unreadTotal: await unreadTotalOf(db, user.id) };
   }
 
-  return { insertIntoConversation, sendMessage, postMessage, listMessages, markRead, unreadCount };
+  return {
+    insertIntoConversation,
+    sendMessage,
+    postMessage,
+    listMessages,
+    markRead,
+    unreadCount,
+    reportFraudSignals,
+  };
 }
 
 export type MessagingMessages = ReturnType<typeof createMessagingMessages>;

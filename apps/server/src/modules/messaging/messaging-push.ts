@@ -28,7 +28,8 @@ export function createMessagePush(ctx: Pick<MessagingContext, 'push'>) {
         url: `/messages?conversation=${encodeURIComponent(conversation.id)}`,
         tag: `conversation-${conversation.id}`,
       },
-      { tx },
+      // Never about a party the recipient blocked.
+      { tx, about: senderId },
     );
   }
   return { queueMessagePush };

@@ -16,20 +16,33 @@ export function createMessagingRealtime(ctx: Pick<MessagingContext, 'realtime' |
     await realtime.publishToUsers(userIds, event).catch((err) => logError('realtime publish failed', err));
   }
 
-  async function announceMessage(conversation: ConversationRow, message: Message): Promise<void> {
-    const full: ServerRealtimeEvent = {
-      type: 'message.created',
-      conversationId: conversation.id,
-      messageId: message.id,
-      senderId: message.senderId,
-      preview: messagePreview(message.content),
-      message,
+  /**
+   * `message.created` to both participants, in one NOTIFY. A message with fraud signals (`signals`)
+   * goes out twice: to its sender as it is, to the recipient with the signals (the warning).
+   */
+  async function announceMessage(
+    conversation: ConversationRow,
+    message: Message,
+    signals: Message['fraudSignals'] = [],
+  ): Promise<void> {
+    const eventOf = (m: Message): ServerRealtimeEvent => {
+      const full: ServerRealtimeEvent = {
+        type: 'message.created',
+        conversationId: conversation.id,
+        messageId: m.id,
+        senderId: m.senderId,
+        preview: messagePreview(m.content),
+        message: m,
+      };
+      return Buffer.byteLength(JSON.stringify(full)) <= MAX_REALTIME_EVENT_BYTES
+        ? full
+        : { ...full, message: null };
     };
-    const fits = Buffer.byteLength(JSON.stringify(full)) <= MAX_REALTIME_EVENT_BYTES;
-    await publish(
-      [conversation.participant1Id, conversation.participant2Id],
-      fits ? full : { ...full, message: null },
-    );
+    const participants = [conversation.participant1Id, conversation.participant2Id];
+    if (!signals?.length) return publish(participants, eventOf(message));
+    const recipient = participants.find((id) => id !== message.senderId) ?? message.senderId;
+    await publish([message.senderId], eventOf(message));
+    await publish([recipient], eventOf({ ...message, fraudSignals: signals }));
   }
 
   async function announceConversation(conversation: ConversationRow, startedBy: string): Promise<void> {

@@ -3,6 +3,7 @@ import {
   MESSAGING_LIMITS,
   type Message,
 } from '@app/shared/messaging/messaging.schemas';
+import { TRUST_MESSAGES } from '@app/shared/trust/trust-rules';
 import {
   type ConversationRow,
   findUserBriefs,
@@ -14,18 +15,27 @@ import {
 import type { MessagingAccess } from './messaging-access.ts';
 import { type MessagingContext, otherOf } from './messaging-context.ts';
 
-/** A message as the API gives it (with the quoted snippet of a reply). */
-export function toMessageView(row: MessageRow | MessageWithReply): Message {
+/**
+ * A message as `viewerId` reads it (with the quoted snippet of a reply). Its fraud signals go to the
+ * recipient only: the sender is never told what the checks found, so nobody rewords a request until
+ * it passes unseen. A message an administrator removed keeps its place with a notice instead.
+ */
+export function toMessageView(row: MessageRow | MessageWithReply, viewerId: string | null): Message {
+  const signals = row.fraudSignals ?? [];
   return {
     id: row.id,
     conversationId: row.conversationId,
     senderId: row.senderId,
-    content: row.content,
+    content: row.hiddenAt ? TRUST_MESSAGES.messageHidden : row.content,
     messageType: row.messageType,
     replyTo: 'replyTo' in row ? row.replyTo : null,
-    metadata: row.metadata ?? {},
+    metadata: row.hiddenAt ? {} : (row.metadata ?? {}),
     readAt: row.readAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    ...(signals.length > 0 && viewerId !== null && viewerId !== row.senderId && !row.hiddenAt
+      ? { fraudSignals: signals }
+      : {}),
+    ...(row.hiddenAt ? { hidden: true } : {}),
   };
 }
 

@@ -445,3 +445,46 @@ export async function claimSettlement(db: Db, id: string, at: Date): Promise<boo
     .returning({ id: contactRequests.id });
   return rows.length === 1;
 }
+
+/** Up to `before` messages before one and `after` after it, oldest first, with the message itself. */
+export async function listMessagesAround(
+  db: Db,
+  message: Pick<MessageRow, 'conversationId' | 'createdAt' | 'id'>,
+  before: number,
+  after: number,
+): Promise<MessageRow[]> {
+  const earlier = or(
+    lt(messages.createdAt, message.createdAt),
+    and(eq(messages.createdAt, message.createdAt), lt(messages.id, message.id)),
+  );
+  const later = or(
+    sql`${messages.createdAt} > ${message.createdAt}`,
+    and(eq(messages.createdAt, message.createdAt), sql`${messages.id} > ${message.id}`),
+  );
+  const [olderRows, newerRows] = await Promise.all([
+    db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.conversationId, message.conversationId), earlier))
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(before),
+    db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.conversationId, message.conversationId), later))
+      .orderBy(messages.createdAt, messages.id)
+      .limit(after),
+  ]);
+  const self = await findMessage(db, message.id);
+  return [...olderRows.reverse(), ...(self ? [self] : []), ...newerRows];
+}
+
+/** Marks a message removed by an administrator; false when it was already. */
+export async function setMessageHidden(db: Db, id: string, at: Date): Promise<boolean> {
+  const updated = await db
+    .update(messages)
+    .set({ hiddenAt: at })
+    .where(and(eq(messages.id, id), sql`${messages.hiddenAt} is null`))
+    .returning({ id: messages.id });
+  return updated.length > 0;
+}

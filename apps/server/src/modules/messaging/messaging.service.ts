@@ -4,11 +4,12 @@ import { createMessagingContext, type MessagingDeps } from './messaging-context.
 import { createMessagingConversations } from './messaging-conversations.ts';
 import { createMessagingDigest } from './messaging-digest.ts';
 import { createMessagingMessages } from './messaging-messages.ts';
+import { createMessagingModeration } from './messaging-moderation.ts';
 import { createMessagePush } from './messaging-push.ts';
 import { createMessagingRealtime } from './messaging-realtime.ts';
 import { createMessagingViews } from './messaging-views.ts';
 
-export type { LiveDeal, MessagingDeps } from './messaging-context.ts';
+export type { BlockStanding, FraudSignalsFound, LiveDeal, MessagingDeps } from './messaging-context.ts';
 
 export type MessagingService = ReturnType<typeof createMessagingService>;
 
@@ -24,10 +25,15 @@ export function createMessagingService(deps: MessagingDeps) {
   const ctx = createMessagingContext(deps);
   const realtime = createMessagingRealtime(ctx);
   const push = createMessagePush(ctx);
-  const contactFee = createMessagingContactFee(ctx, { realtime, push });
   const access = createMessagingAccess(ctx);
   const views = createMessagingViews(ctx, { access });
   const messages = createMessagingMessages(ctx, { access, realtime, push });
+  const contactFee = createMessagingContactFee(ctx, {
+    realtime,
+    push,
+    reportFraudSignals: messages.reportFraudSignals,
+  });
+  const moderation = createMessagingModeration(ctx);
   const conversations = createMessagingConversations(ctx, { access, views, realtime, messages, contactFee });
   const digest = createMessagingDigest(ctx);
 
@@ -46,5 +52,8 @@ export function createMessagingService(deps: MessagingDeps) {
     getPreferences: digest.getPreferences,
     updatePreferences: digest.updatePreferences,
     runDigest: digest.runDigest,
+    findReportableMessage: moderation.findReportableMessage,
+    messageInContext: moderation.messageInContext,
+    hideMessage: moderation.hideMessage,
   };
 }

@@ -3,6 +3,7 @@ import {
   CONVERSATION_ORIGINS,
   MESSAGE_TYPES,
 } from '@app/shared/messaging/messaging.schemas';
+import type { FraudSignalKind } from '@app/shared/trust/fraud-signals';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -73,6 +74,10 @@ export const messages = pgTable(
     messageType: text({ enum: MESSAGE_TYPES }).notNull().default('text'),
     replyToId: text().references((): AnyPgColumn => messages.id, { onDelete: 'set null' }),
     metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** Bank details or off-platform payment requests found in a trader's text (fraud-signals.ts); null: none. */
+    fraudSignals: jsonb().$type<FraudSignalKind[]>(),
+    /** An administrator removed it (the moderation queue): readers see a notice instead of the text. */
+    hiddenAt: timestamp({ withTimezone: true }),
     readAt: timestamp({ withTimezone: true }),
     digestSentAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

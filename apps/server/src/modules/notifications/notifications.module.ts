@@ -27,6 +27,8 @@ export function registerNotifications(
     pollIntervalMs: number;
     /** Tests hand in a push sender that records; by default web-push to the browser's push service. */
     pushSender?: PushSender;
+    /** Whether one user blocked another (the trust module's relations): no push about a blocked party. */
+    hasBlocked?: Parameters<typeof createPushService>[0]['hasBlocked'];
   },
 ): { notifications: NotificationsService; userNotifications: UserNotificationsService; push: PushService } {
   const { env } = ctx;
@@ -59,6 +61,7 @@ export function registerNotifications(
     send: deps.pushSender,
     pollIntervalMs: deps.pollIntervalMs,
     logger: ctx.logger,
+    hasBlocked: deps.hasBlocked,
   });
   ctx.routes(
     failedEmailsRoutes(createFailedEmailsService({ notifications, audit: access.audit.record }), access),

@@ -85,6 +85,11 @@ export function createPushService(deps: {
   send?: PushSender;
   pollIntervalMs?: number;
   logger?: { error(obj: object, msg: string): void };
+  /**
+   * Whether `blockerId` blocked `blockedId` (the trust module's relations, built in app.ts): a push
+   * about a party its recipient blocked is never written. Pass the transaction inside one.
+   */
+  hasBlocked?: (blockerId: string, blockedId: string, db?: Db) => Promise<boolean>;
 }) {
   const { db, config } = deps;
   const clock = deps.clock ?? systemClock;
@@ -170,10 +175,16 @@ export function createPushService(deps: {
   /**
    * Writes a push for the user. With the caller's transaction it goes out exactly when the change
    * commits; without one, at once. Nothing is written while the server has no push, nor for a user
-   * without a device.
+   * without a device, nor about a party (`about`: the sender, the other side of the deal) the user blocked.
    */
-  async function queue(userId: string, kind: PushKind, message: PushMessage, opts: { tx?: Db } = {}) {
+  async function queue(
+    userId: string,
+    kind: PushKind,
+    message: PushMessage,
+    opts: { tx?: Db; about?: string | null } = {},
+  ) {
     if (!config) return;
+    if (opts.about && (await deps.hasBlocked?.(userId, opts.about, opts.tx ?? db))) return;
     await insertPushForDevices(opts.tx ?? db, {
       id: `psh_${randomUUID()}`,
       userId,

@@ -181,7 +181,7 @@ export const publicApiV1Routes =
             response: { 200: V1ListingPageSchema, ...errors(400, 401, 429, 503) },
           },
         },
-        async (request) => listings.searchByCursor(request.query),
+        async (request) => listings.searchByCursor(request.query, requireApiUser(request).user.id),
       );
 
       api.post(

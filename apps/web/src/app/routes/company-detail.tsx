@@ -38,6 +38,7 @@ import { ListingCard, ListingGrid, ListingGridSkeleton } from '@/features/listin
 import { CompanyImpact } from '@/features/market/impact/components/company-impact';
 import { CompanyReputation } from '@/features/reviews/components/company-reputation';
 import { CompanyReviews } from '@/features/reviews/components/company-reviews';
+import { LazyTraderSafetyMenu } from '@/features/trust/components/lazy-trader-safety-menu';
 import { parseApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-client';
 import { formatDate } from '@/lib/format';
@@ -90,10 +91,16 @@ export function CompanyDetailPage() {
       <div className="mt-4 grid grid-cols-1 gap-8 lg:grid-cols-[3fr_2fr]">
         <div className="grid content-start gap-6">
           <div>
-            <div className="flex flex-wrap gap-1.5">
+            <div className="flex flex-wrap items-center gap-1.5">
               <ActiveBadge />
               <VerificationBadge verified={c.verified} />
               {c.domainMatch ? <DomainMatchBadge /> : null}
+              <LazyTraderSafetyMenu
+                userId={c.userId}
+                name={c.companyName}
+                report={{ targetType: 'company', targetId: c.id, noun: 'company' }}
+                className="ml-auto"
+              />
             </div>
             <h1 className="mt-3 text-2xl font-bold tracking-tight text-balance md:text-3xl">
               {c.companyName}

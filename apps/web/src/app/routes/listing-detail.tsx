@@ -24,6 +24,7 @@ import { ListingGallery } from '@/features/listings/components/listing-gallery';
 import { AVAILABILITY_LABELS } from '@/features/listings/utils/listing-labels';
 import { listingPriceToCompare, usePriceComparisons } from '@/features/market/prices/api/compare-prices';
 import { IndexComparisonLine } from '@/features/market/prices/components/index-comparison-line';
+import { LazyTraderSafetyMenu } from '@/features/trust/components/lazy-trader-safety-menu';
 import { isRuleRefusal, parseApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-client';
 import {
@@ -57,18 +58,25 @@ export function ListingDetailPage() {
   );
 
   if (listing.isPending) return <DetailSkeleton />;
-  if (listing.isError)
+  if (listing.isError) {
+    // A listing of a trader the viewer blocked: the server says so and where to undo it.
+    const refusedByBlock = parseApiError(listing.error).code === 'FORBIDDEN';
     return (
       <DetailLoadError
         icon={PackageX}
         missing={listing.isError && isRuleRefusal(parseApiError(listing.error))}
-        notFoundTitle="Listing not found"
-        notFoundDescription="This listing was removed or is no longer available."
+        notFoundTitle={refusedByBlock ? 'You blocked this trader' : 'Listing not found'}
+        notFoundDescription={
+          refusedByBlock
+            ? parseApiError(listing.error).message
+            : 'This listing was removed or is no longer available.'
+        }
         failedTitle="Failed to load listings. Please try again."
         back={{ to: paths.marketplace, label: 'Browse the Marketplace' }}
         onRetry={() => void listing.refetch()}
       />
     );
+  }
 
   const l = listing.data;
   const isOwner = user?.id === l.userId;
@@ -179,6 +187,12 @@ export function ListingDetailPage() {
               </p>
               <ReputationBadge reputation={l.seller.reputation ?? null} className="text-sm" />
               {!user ? <p className="text-muted-foreground">Sign in to contact the seller.</p> : null}
+              <LazyTraderSafetyMenu
+                userId={l.userId}
+                name={l.seller.company ?? l.seller.fullName}
+                report={{ targetType: 'listing', targetId: l.id, noun: 'listing' }}
+                className="mt-2 justify-self-start"
+              />
             </CardContent>
           </Card>
         </div>

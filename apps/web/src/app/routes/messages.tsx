@@ -1,4 +1,4 @@
-import { MESSAGING_MESSAGES } from '@app/shared/messaging/messaging.schemas';
+import { MESSAGING_MESSAGES, participantLabel } from '@app/shared/messaging/messaging.schemas';
 import { MessagesSquare } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -12,6 +12,8 @@ import { ContactFeeReturn } from '@/features/messaging/components/contact-fee-re
 import { ConversationList, NoConversations } from '@/features/messaging/components/conversation-list';
 import { ConversationThread } from '@/features/messaging/components/conversation-thread';
 import { conversationPath } from '@/features/messaging/utils/conversation-path';
+import { LazyTraderSafetyMenu } from '@/features/trust/components/lazy-trader-safety-menu';
+import { ReportMessageButton } from '@/features/trust/components/report-message-button';
 import { parseApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-client';
 import { cn } from '@/lib/cn';
@@ -158,6 +160,17 @@ function SelectedConversation({
       conversation={conversation}
       viewerId={viewerId}
       onBack={onBack}
+      headerActions={
+        conversation ? (
+          <LazyTraderSafetyMenu
+            userId={conversation.otherParticipant.id}
+            name={participantLabel(conversation.otherParticipant)}
+          />
+        ) : null
+      }
+      messageAction={(message, senderName) => (
+        <ReportMessageButton messageId={message.id} senderName={senderName} />
+      )}
     />
   );
 }

@@ -10,6 +10,7 @@ import { MatchDigestSetting } from '@/features/market/matching/components/match-
 import { MessageDigestSetting } from '@/features/messaging/components/message-digest-setting';
 import { ApiKeysPanel } from '@/features/public-api/components/api-keys-panel';
 import { PushSettings } from '@/features/push/components/push-settings';
+import { BlockedTraders } from '@/features/trust/components/blocked-traders';
 import { useAuth } from '@/lib/auth-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useTabParam } from '@/lib/use-tab-param';
@@ -105,6 +106,12 @@ export function AccountPage() {
             description="Be told on your phone or computer when a buyer writes or a deal needs you."
           >
             <PushSettings />
+          </SettingsCard>
+          <SettingsCard
+            title="Blocked traders"
+            description="Blocked traders cannot message you or trade with you, and you do not see their listings."
+          >
+            <BlockedTraders />
           </SettingsCard>
           <SettingsCard
             title="Privacy"

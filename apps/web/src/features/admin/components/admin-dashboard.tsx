@@ -1,6 +1,7 @@
 import {
   Building2,
   FileText,
+  Flag,
   Landmark,
   Leaf,
   type LucideIcon,
@@ -76,6 +77,12 @@ export const ADMIN_CARDS: AdminCard[] = [
     to: paths.adminReviews,
     icon: MessageSquareText,
     description: 'Recent reviews between traders; hide an abusive review with a reason.',
+  },
+  {
+    title: 'Reports',
+    to: paths.adminReports,
+    icon: Flag,
+    description: 'Reports of listings, companies, messages and reviews, and the platform’s fraud flags.',
   },
   {
     title: 'Wire Transfers & Disputes',

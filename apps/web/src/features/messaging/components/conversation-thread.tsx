@@ -4,10 +4,12 @@ import {
   type Message,
   participantLabel,
 } from '@app/shared/messaging/messaging.schemas';
+import { TRUST_MESSAGES } from '@app/shared/trust/trust-rules';
 import { ArrowLeft, ExternalLink, MessageCircle, Reply } from 'lucide-react';
 import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { ReputationBadge } from '@/components/reputation/reputation-badge';
+import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -21,6 +23,7 @@ import { useActiveConversation } from '../hooks/active-conversation';
 import { usePageVisible } from '../hooks/use-page-visible';
 import { formatMessageTime } from '../utils/format-message-time';
 import { DealThreadNotice } from './deal-thread-notice';
+import { FraudWarning, HighlightedContent } from './fraud-warning';
 import { MessageComposer, useReplyDraft } from './message-composer';
 
 /** Within this many pixels of the top, the older page loads; of the bottom, new messages scroll into view. */
@@ -32,7 +35,17 @@ type ConversationThreadProps = {
   conversation: ConversationSummary | undefined;
   viewerId: string;
   onBack: () => void;
+  /** Shown at the end of the header: the route's Block or report menu. */
+  headerActions?: ReactNode;
+  /** Shown under each of the other trader's messages, beside Reply: the route's Report button. */
+  messageAction?: (message: Message, senderName: string) => ReactNode;
 };
+
+/** Why a block closed the conversation (the server's words), in place of the reply box. */
+const BLOCK_REASONS: readonly string[] = [
+  TRUST_MESSAGES.cannotMessageTrader,
+  TRUST_MESSAGES.youBlockedTraderMessaging,
+];
 
 /** The right pane of /messages: header, the messages oldest first, and the reply box (or why the viewer may not write). */
 export function ConversationThread({
@@ -40,6 +53,8 @@ export function ConversationThread({
   conversation,
   viewerId,
   onBack,
+  headerActions,
+  messageAction,
 }: ConversationThreadProps) {
   useActiveConversation(conversationId);
   const messages = useMessages(conversationId);
@@ -128,6 +143,7 @@ export function ConversationThread({
             </Link>
           </Button>
         ) : null}
+        {headerActions}
       </header>
 
       <MessageScroller
@@ -137,9 +153,18 @@ export function ConversationThread({
         otherName={name}
         state={messages}
         onReply={reply.set}
+        messageAction={messageAction}
       />
 
-      {conversation && !conversation.canWrite ? (
+      {conversation &&
+      !conversation.canWrite &&
+      BLOCK_REASONS.includes(conversation.writeBlockedReason ?? '') ? (
+        <div className="border-t bg-background p-3 sm:p-4">
+          <Alert variant="info" role="note">
+            <AlertDescription>{conversation.writeBlockedReason}</AlertDescription>
+          </Alert>
+        </div>
+      ) : conversation && !conversation.canWrite ? (
         <DealThreadNotice conversation={conversation} />
       ) : (
         <MessageComposer conversationId={conversationId} viewerId={viewerId} otherName={name} reply={reply} />
@@ -156,12 +181,14 @@ function MessageScroller({
   otherName,
   state,
   onReply,
+  messageAction,
 }: {
   messages: Message[];
   viewerId: string;
   otherName: string;
   state: MessagesState;
   onReply: (message: Message) => void;
+  messageAction?: ConversationThreadProps['messageAction'];
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   // Distance from the bottom before an older page is prepended, so the reader stays where they were.
@@ -265,6 +292,7 @@ function MessageScroller({
               otherName={otherName}
               viewerId={viewerId}
               onReply={onReply}
+              action={isOwn(message, viewerId) ? null : messageAction?.(message, otherName)}
             />
           ))}
         </ol>
@@ -292,6 +320,7 @@ function MessageItem({
   otherName,
   viewerId,
   onReply,
+  action,
 }: {
   message: Message;
   own: boolean;
@@ -299,6 +328,7 @@ function MessageItem({
   otherName: string;
   viewerId: string;
   onReply: (message: Message) => void;
+  action?: ReactNode;
 }) {
   const time = formatMessageTime(message.createdAt);
   if (message.messageType !== 'text') {
@@ -313,8 +343,19 @@ function MessageItem({
   }
   const pending = isPendingMessage(message);
   const status = pending ? 'Sending…' : message.readAt ? 'Read' : 'Sent';
+  if (message.hidden)
+    return (
+      <li className={cn('flex', own ? 'justify-end' : 'justify-start')}>
+        <p className="rounded-2xl border border-dashed px-3.5 py-2 text-sm italic text-muted-foreground">
+          {message.content}
+          <span className="sr-only">, {time}</span>
+        </p>
+      </li>
+    );
+  const warned = !own && (message.fraudSignals?.length ?? 0) > 0;
   return (
     <li className={cn('group flex flex-col gap-1', own ? 'items-end' : 'items-start')}>
+      {warned ? <FraudWarning /> : null}
       <span className="sr-only">{own ? 'You' : otherName} wrote:</span>
       <div
         className={cn(
@@ -340,7 +381,9 @@ function MessageItem({
             <span className="line-clamp-3 whitespace-pre-wrap wrap-anywhere">{message.replyTo.content}</span>
           </blockquote>
         ) : null}
-        <p className="whitespace-pre-wrap wrap-anywhere">{message.content}</p>
+        <p className="whitespace-pre-wrap wrap-anywhere">
+          {warned ? <HighlightedContent content={message.content} /> : message.content}
+        </p>
       </div>
       <div className="flex items-center gap-2 px-1 text-xs text-muted-foreground">
         <time dateTime={message.createdAt}>{time}</time>
@@ -356,10 +399,13 @@ function MessageItem({
             Reply
           </button>
         )}
+        {pending ? null : action}
       </div>
     </li>
   );
 }
+
+const isOwn = (message: Message, viewerId: string) => message.senderId === viewerId;
 
 function ThreadSkeleton() {
   return (
