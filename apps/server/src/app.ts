@@ -24,6 +24,7 @@ import { type CampaignsService, registerCampaigns } from './modules/campaigns/in
 import { type CompaniesService, registerCompanies } from './modules/companies/index.ts';
 import { type ContactService, registerContent } from './modules/content/index.ts';
 import {
+  countCompletedDeals,
   type DealsModule,
   heldQuantityOf,
   listLiveDealsBetween,
@@ -259,6 +260,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sellerReputations: readReputationSummaries,
     sellerReputationSql: reputationSummarySql,
     parseSellerReputation: parseReputationSummary,
+    // The moderation hold reads the price index (market builds on listings) at a listing's save,
+    // after every module is registered.
+    priceIndexOf: async (item) => (await market.priceIndex.compare(item)).indexCentsPerTonne,
+    completedDealCount: (userId) => countCompletedDeals(database.db, userId),
     hiddenSellersOf: blocks.hiddenSellersOf,
   });
   const market = registerMarket(ctx, {

@@ -210,6 +210,8 @@ export type Listing = z.infer<typeof ListingSchema>;
 export const OwnListingSchema = ListingSchema.extend({
   adminNotes: z.string().nullable(),
   reviewedAt: z.string().nullable(),
+  /** Kept from the public until an administrator reviews it (a new account's price far below the index). */
+  heldForReview: z.boolean().optional(),
 });
 export type OwnListing = z.infer<typeof OwnListingSchema>;
 
@@ -298,6 +300,8 @@ export const AdminListingSchema = OwnListingSchema.extend({
   reviewedByAdminEmail: z.string().nullable(),
   /** What a material edit changed since the listing was approved (empty when nothing). */
   reviewChanges: z.array(FieldChangeSchema),
+  /** Why the listing is held for review, for the administrator; null when it is not held. */
+  holdReason: z.string().nullable().optional(),
 });
 export type AdminListing = z.infer<typeof AdminListingSchema>;
 export const AdminListingPageSchema = ListingPageSchema.extend({ items: z.array(AdminListingSchema) });

@@ -489,3 +489,14 @@ export async function findDealsWithListingTitles(
     .leftJoin(listingFacts, eq(listingFacts.id, deals.listingId))
     .where(inArray(deals.id, ids));
 }
+
+/** How many deals the user completed, as buyer or seller (a new trader's track record). */
+export async function countCompletedDeals(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(deals)
+    .where(
+      and(eq(deals.status, 'completed'), or(eq(deals.buyerUserId, userId), eq(deals.sellerUserId, userId))),
+    );
+  return row?.n ?? 0;
+}

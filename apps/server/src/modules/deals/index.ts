@@ -6,7 +6,12 @@ export { scheduleDealJobs } from './deal-escrow.job.ts';
 export { dealOutcomes } from './deal-outcomes.views.ts';
 export { type DealsModule, registerDeals } from './deals.module.ts';
 // Published reads: what deals hold of a listing, and whether two traders have a deal alive.
-export { heldQuantityOf, listLiveDealsBetween, sumHeldQuantities } from './deals.repository.ts';
+export {
+  countCompletedDeals,
+  heldQuantityOf,
+  listLiveDealsBetween,
+  sumHeldQuantities,
+} from './deals.repository.ts';
 export { dealsRoutes } from './deals.routes.ts';
 export { createDealsService, type DealsService } from './deals.service.ts';
 export { dealFacts } from './deals.views.ts';

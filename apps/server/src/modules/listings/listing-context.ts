@@ -11,6 +11,7 @@ import type { LedgerService } from '../ledger/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import type { SettingsService } from '../settings/index.ts';
+import type { ListingHoldDeps } from './listing-hold.ts';
 
 /** What the listings service is built from (the composition root, app.ts, passes it). */
 export type ListingsDeps = {
@@ -54,6 +55,12 @@ export type ListingsDeps = {
    * the viewer's search, and their listing pages refused to them.
    */
   hiddenSellersOf?: (viewerId: string) => Promise<string[]>;
+  /**
+   * The moderation hold's reads (listing-hold.ts), injected in app.ts since market and deals build on
+   * listings: the price index of a grade (cents per tonne), and a user's completed deals. Absent: no hold.
+   */
+  priceIndexOf?: ListingHoldDeps['priceIndexOf'];
+  completedDealCount?: ListingHoldDeps['completedDealCount'];
   logger?: { error(obj: unknown, msg?: string): void };
 };
 

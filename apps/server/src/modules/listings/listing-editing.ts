@@ -18,6 +18,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../accounts/index.ts';
 import type { ListingContext } from './listing-context.ts';
 import type { ListingFeaturing } from './listing-featuring.ts';
+import type { ListingHold } from './listing-hold.ts';
 import type { ListingQuantities } from './listing-quantities.ts';
 import { materialChanges } from './listing-review.ts';
 import type { ListingUploads } from './listing-uploads.ts';
@@ -50,6 +51,7 @@ export function createListingEditing(
     uploads: Pick<ListingUploads, 'claimableImages' | 'removeFiles'>;
     quantities: Pick<ListingQuantities, 'lockHeldQuantity' | 'syncSoldStatus'>;
     featuring: Pick<ListingFeaturing, 'startFeaturedCheckout'>;
+    hold: ListingHold;
   },
 ) {
   const { db, clock, settings, billing, geocoded, listingChanged } = ctx;
@@ -57,6 +59,7 @@ export function createListingEditing(
   const { claimableImages, removeFiles } = parts.uploads;
   const { lockHeldQuantity, syncSoldStatus } = parts.quantities;
   const { startFeaturedCheckout } = parts.featuring;
+  const { holdReasonFor } = parts.hold;
 
   function monthKey(userId: string, now: Date) {
     return { userId, year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 };
@@ -88,6 +91,7 @@ export function createListingEditing(
     const key = monthKey(user.id, now);
     const id = randomUUID();
     const values = sanitised(body);
+    const holdReason = await holdReasonFor(user.id, { ...values, grade: body.grade ?? null });
     await db.transaction(async (tx) => {
       const taken = await takeMonthlySlot(tx, key, limit);
       if (taken === null) {
@@ -104,6 +108,7 @@ export function createListingEditing(
         matchRadiusKm: values.type === 'buy' ? (body.matchRadiusKm ?? null) : null,
         status: 'active',
         approvalStatus: 'pending',
+        holdReason,
         createdAt: now,
         updatedAt: now,
         expiresAt: entitlements.listingExpiry(now),
@@ -146,6 +151,28 @@ export function createListingEditing(
       unit: values.unit ?? current.unit,
       priceCents: values.priceCents ?? current.priceCents,
     };
+    // A price, unit or grade change is judged again by the hold rule; it holds a reviewed listing anew.
+    const repriced =
+      values.priceCents !== undefined ||
+      values.unit !== undefined ||
+      body.grade !== undefined ||
+      values.category !== undefined ||
+      values.type !== undefined;
+    const holdReason = repriced
+      ? await holdReasonFor(user.id, {
+          type: values.type ?? current.type,
+          category: values.category ?? current.category,
+          grade: body.grade !== undefined ? (body.grade ?? null) : current.grade,
+          unit: merged.unit,
+          priceCents: merged.priceCents,
+        })
+      : current.holdReason;
+    const hold =
+      holdReason === current.holdReason
+        ? {}
+        : holdReason
+          ? { holdReason, approvalStatus: 'pending' as const }
+          : { holdReason: null };
     let dropped: ListingImageRow[] = [];
     await db.transaction(async (tx) => {
       // Deals keep what they hold: the quantity may not drop below it, and sold follows the new figure.
@@ -179,6 +206,7 @@ export function createListingEditing(
           : {};
       await updateListing(tx, id, {
         ...review,
+        ...(current.approvalStatus !== 'rejected' && hold),
         ...values,
         ...tradeTerms(body, current),
         ...perTonne(merged.quantity, merged.unit, merged.priceCents),

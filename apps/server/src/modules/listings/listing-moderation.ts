@@ -31,6 +31,7 @@ export function createListingModeration(
         ownerEmail: rows[i].ownerEmail,
         reviewedByAdminEmail: rows[i].reviewedByAdminEmail,
         reviewChanges: rows[i].reviewChanges ?? [],
+        holdReason: rows[i].holdReason,
       })),
       total,
       page,
@@ -43,6 +44,7 @@ export function createListingModeration(
     await db.transaction(async (tx) => {
       await updateListing(tx, id, {
         approvalStatus: 'approved',
+        holdReason: null,
         reviewChanges: null,
         adminNotes: notes || null,
         reviewedByAdminEmail: admin.email,

@@ -74,7 +74,7 @@ export type ListingViews = ReturnType<typeof createListingViews>;
 
 /** Whether visitors may open the listing's page: on sale, or sold (its page says so). */
 export function isVisible(row: ListingWithSeller, preModeration: boolean): boolean {
-  if (row.status === 'expired') return false;
+  if (row.status === 'expired' || row.holdReason !== null) return false;
   return preModeration ? row.approvalStatus === 'approved' : row.approvalStatus !== 'rejected';
 }
 
@@ -133,11 +133,12 @@ function toOwnView(
     seller: { id: r.userId, fullName: r.sellerName, company: r.sellerCompany, reputation },
     adminNotes: r.adminNotes,
     reviewedAt: r.reviewedAt?.toISOString() ?? null,
+    heldForReview: r.holdReason !== null && r.approvalStatus === 'pending',
   };
 }
 
 /** The public view: the owner's without the moderation notes. */
 export function toPublic(view: OwnListing): Listing {
-  const { adminNotes: _n, reviewedAt: _r, ...rest } = view;
+  const { adminNotes: _n, reviewedAt: _r, heldForReview: _h, ...rest } = view;
   return rest;
 }

@@ -39,6 +39,9 @@ export function registerListings(
     parseSellerReputation?: ListingsDeps['parseSellerReputation'];
     /** The sellers a viewer blocked (the trust module's relations): hidden from the viewer. */
     hiddenSellersOf?: ListingsDeps['hiddenSellersOf'];
+    /** The moderation hold's reads (the market's price index, the deals' completed count). */
+    priceIndexOf?: ListingsDeps['priceIndexOf'];
+    completedDealCount?: ListingsDeps['completedDealCount'];
   },
 ): ListingsService {
   const { access, ...services } = deps;

@@ -49,11 +49,15 @@ const flatten = (r: Joined): ListingWithSeller => ({
   ownerEmail: r.ownerEmail,
 });
 
-/** Listings everybody may see: active, not rejected, and approved when pre-moderation is on. */
+/**
+ * Listings everybody may see: active, not rejected, approved when pre-moderation is on, and not held
+ * for review (listing-hold.ts).
+ */
 export function visibleCondition(preModeration: boolean): SQL {
   return and(
     eq(listings.status, 'active'),
     preModeration ? eq(listings.approvalStatus, 'approved') : ne(listings.approvalStatus, 'rejected'),
+    isNull(listings.holdReason),
   ) as SQL;
 }
 

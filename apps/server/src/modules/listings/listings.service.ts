@@ -1,6 +1,7 @@
 import { createListingContext, type ListingsDeps } from './listing-context.ts';
 import { createListingEditing } from './listing-editing.ts';
 import { createListingFeaturing } from './listing-featuring.ts';
+import { createListingHold } from './listing-hold.ts';
 import { createListingModeration } from './listing-moderation.ts';
 import { createListingQuantities } from './listing-quantities.ts';
 import { createListingSearch } from './listing-search.ts';
@@ -27,7 +28,8 @@ export function createListingsService(deps: ListingsDeps) {
   const quantities = createListingQuantities(ctx);
   const uploads = createListingUploads(ctx);
   const search = createListingSearch(ctx, { views });
-  const editing = createListingEditing(ctx, { views, uploads, quantities, featuring });
+  const hold = createListingHold(ctx);
+  const editing = createListingEditing(ctx, { views, uploads, quantities, featuring, hold });
   const moderation = createListingModeration(ctx, { views });
 
   return {

@@ -64,6 +64,12 @@ export const listings = pgTable(
     status: text({ enum: LISTING_STATUSES }).notNull().default('active'),
     approvalStatus: text({ enum: APPROVAL_STATUSES }).notNull().default('pending'),
     adminNotes: text(),
+    /**
+     * Why the listing is held for review whatever the moderation setting (a new account's price below
+     * half the price index: listing-hold.ts); hidden from everyone but its owner and administrators
+     * while pending. Cleared when an administrator approves it.
+     */
+    holdReason: text(),
     reviewedByAdminEmail: text(),
     reviewedAt: timestamp({ withTimezone: true }),
     /** What a material edit of an approved listing changed, until an administrator reviews it again. */

@@ -21,6 +21,7 @@ export const listingFacts = pgView('listing_facts').as((qb) =>
       pricePerTonneCents: listings.pricePerTonneCents,
       status: listings.status,
       approvalStatus: listings.approvalStatus,
+      holdReason: listings.holdReason,
       matchRadiusKm: listings.matchRadiusKm,
       latitude: listings.latitude,
       longitude: listings.longitude,

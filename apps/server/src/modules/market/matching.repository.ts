@@ -23,6 +23,8 @@ export type MatchSubject = {
   matchRadiusKm: number | null;
   status: string;
   approvalStatus: string;
+  /** Why the listing is held for review (listings' moderation hold); held listings match nothing. */
+  holdReason: string | null;
   /** When the listing was created or last changed. */
   updatedAt: Date;
 };
@@ -82,6 +84,7 @@ export async function findMatchSubject(db: Db, listingId: string): Promise<Match
       matchRadiusKm: listingFacts.matchRadiusKm,
       status: listingFacts.status,
       approvalStatus: listingFacts.approvalStatus,
+      holdReason: listingFacts.holdReason,
       updatedAt: listingFacts.updatedAt,
     })
     .from(listingFacts)
@@ -162,6 +165,7 @@ export async function findMatchCandidates(
     sql`l.type = ${counterType}`,
     sql`l.status = 'active'`,
     sql`l.approval_status <> 'rejected'`,
+    sql`l.hold_reason is null`,
     sql`l.user_id <> ${subject.userId}`,
     isPieces ? sql`l.unit = 'pieces'` : sql`l.price_per_tonne_cents is not null`,
     priceRange,
@@ -411,8 +415,12 @@ async function selectMatchViews(
     : sql``;
   const visible = (alias: string) =>
     preModeration
-      ? sql.raw(`${alias}.status = 'active' and ${alias}.approval_status = 'approved'`)
-      : sql.raw(`${alias}.status = 'active' and ${alias}.approval_status <> 'rejected'`);
+      ? sql.raw(
+          `${alias}.status = 'active' and ${alias}.approval_status = 'approved' and ${alias}.hold_reason is null`,
+        )
+      : sql.raw(
+          `${alias}.status = 'active' and ${alias}.approval_status <> 'rejected' and ${alias}.hold_reason is null`,
+        );
   const result = (await db.execute(sql`
     select m.id, m.score, m.reasons, m.created_at,
       own.id as own_id, own.title as own_title, own.type as own_type, own.user_id as own_user_id,

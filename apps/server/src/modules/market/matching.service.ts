@@ -69,7 +69,7 @@ export function createMatchingService(deps: {
   const { db, clock, settings, realtime, userNotifications, notifications, appUrl, blockedBetween } = deps;
 
   function isVisible(subject: MatchSubject, preModeration: boolean): boolean {
-    if (subject.status !== 'active') return false;
+    if (subject.status !== 'active' || subject.holdReason !== null) return false;
     return preModeration ? subject.approvalStatus === 'approved' : subject.approvalStatus !== 'rejected';
   }
 

@@ -95,6 +95,8 @@ export async function findListingObservations(
         // A listing counts on the day it was posted, also after it has expired (history stays put).
         inArray(listingFacts.status, ['active', 'expired']),
         ne(listingFacts.approvalStatus, 'rejected'),
+        // A listing held for review (a new account's price far below the index) does not move it.
+        isNull(listingFacts.holdReason),
         isNotNull(listingFacts.pricePerTonneCents),
         gte(listingFacts.createdAt, sql`${fromDay}::date`),
         lt(listingFacts.createdAt, sql`${toDay}::date + 1`),

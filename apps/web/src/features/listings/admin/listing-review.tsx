@@ -138,7 +138,11 @@ function ReviewCard({
           {listing.approvalStatus === 'rejected' ? <Badge variant="destructive">Rejected</Badge> : null}
           {listing.approvalStatus === 'pending' ? (
             <Badge variant="warning">
-              {listing.reviewChanges.length > 0 ? 'Edited since approval' : 'Pending review'}
+              {listing.holdReason
+                ? 'Held for review'
+                : listing.reviewChanges.length > 0
+                  ? 'Edited since approval'
+                  : 'Pending review'}
             </Badge>
           ) : null}
         </div>
@@ -152,6 +156,12 @@ function ReviewCard({
           ))}
         </dl>
         <p className="line-clamp-4 whitespace-pre-line text-sm text-slate-700">{listing.description}</p>
+        {listing.holdReason ? (
+          <p className="rounded-md bg-warning-soft p-2 text-sm text-warning-soft-foreground">
+            <span className="font-semibold">Held, not public: </span>
+            {listing.holdReason}
+          </p>
+        ) : null}
         <ChangeList title="Changed since approval" changes={listing.reviewChanges} />
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-[0.8125rem] text-muted-foreground">
           <span className="flex items-center gap-1">

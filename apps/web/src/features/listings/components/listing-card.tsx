@@ -131,6 +131,12 @@ export function ListingCard({
         ) : null}
       </dl>
       <ListingFacts listing={listing} ownerView={ownerView} />
+      {ownerView && 'heldForReview' in listing && listing.heldForReview ? (
+        <p className="rounded-md bg-warning-soft p-2 text-[0.8125rem] text-warning-soft-foreground">
+          <span className="font-semibold">Held for review: </span>
+          this price is far below the market index, so our team checks the listing before it goes public.
+        </p>
+      ) : null}
       {ownerView && 'adminNotes' in listing && listing.approvalStatus === 'rejected' ? (
         <p className="rounded-md bg-destructive-soft p-2 text-[0.8125rem] text-destructive-soft-foreground">
           <span className="font-semibold">Rejected: </span>
