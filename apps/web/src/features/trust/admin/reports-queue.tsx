@@ -264,7 +264,8 @@ export function ReportsQueue() {
 
   // A filter, not tabs: the same list below shows the reports of the status chosen.
   const header = (
-    <div role="group" aria-label="Which reports" className="flex flex-wrap gap-2">
+    <fieldset className="flex flex-wrap gap-2">
+      <legend className="sr-only">Which reports</legend>
       {STATUSES.map((s) => (
         <Button
           key={s.value}
@@ -279,7 +280,7 @@ export function ReportsQueue() {
           {s.label}
         </Button>
       ))}
-    </div>
+    </fieldset>
   );
 
   let body: ReactNode;
