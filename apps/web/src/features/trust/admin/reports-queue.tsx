@@ -15,7 +15,6 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { ListSkeleton } from '@/components/ui/skeleton';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toast';
 import { parseApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -151,7 +150,7 @@ function ReportCard({
   const reasonLabel = REPORT_REASON_LABELS[report.reason];
   const canActOnOwner = Boolean(report.context?.owner) && !report.context?.owner?.suspended;
   return (
-    <Card className="grid gap-4 p-4 sm:p-5" aria-labelledby={`report-${report.id}`}>
+    <Card className="grid gap-4 p-4 sm:p-5" role="article" aria-labelledby={`report-${report.id}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="grid gap-1">
           <h2
@@ -263,22 +262,25 @@ export function ReportsQueue() {
     }
   };
 
+  // A filter, not tabs: the same list below shows the reports of the status chosen.
   const header = (
-    <Tabs
-      value={status}
-      onValueChange={(value) => {
-        setStatus(value as ReportQueueStatus);
-        setPage(1);
-      }}
-    >
-      <TabsList aria-label="Which reports">
-        {STATUSES.map((s) => (
-          <TabsTrigger key={s.value} value={s.value}>
-            {s.label}
-          </TabsTrigger>
-        ))}
-      </TabsList>
-    </Tabs>
+    <fieldset className="flex flex-wrap gap-2">
+      <legend className="sr-only">Which reports</legend>
+      {STATUSES.map((s) => (
+        <Button
+          key={s.value}
+          size="sm"
+          variant={status === s.value ? 'default' : 'outline'}
+          aria-pressed={status === s.value}
+          onClick={() => {
+            setStatus(s.value);
+            setPage(1);
+          }}
+        >
+          {s.label}
+        </Button>
+      ))}
+    </fieldset>
   );
 
   let body: ReactNode;

@@ -51,7 +51,12 @@ export function ReportDialog({ target, open, onOpenChange }: ReportDialogProps) 
       return;
     }
     try {
-      await create.mutateAsync({ ...target, reason, note: note.trim() || undefined });
+      await create.mutateAsync({
+        targetType: target.targetType,
+        targetId: target.targetId,
+        reason,
+        note: note.trim() || undefined,
+      });
       toast.success(TRUST_MESSAGES.reportSent);
       onOpenChange(false);
     } catch (err) {
