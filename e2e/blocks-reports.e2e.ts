@@ -85,7 +85,7 @@ test('a message with an IBAN shows its recipient the escrow warning, and not its
   await seller.page.goto(`/messages?conversation=${conversationId}`);
   await seller.page.getByPlaceholder('Type a message…').fill(IBAN_MESSAGE);
   await seller.page.getByRole('button', { name: 'Send message' }).click();
-  await expect(seller.page.getByText(IBAN_MESSAGE)).toBeVisible();
+  await expect(seller.page.getByRole('list', { name: 'Messages' }).getByText(IBAN_MESSAGE)).toBeVisible();
   await expect(seller.page.getByRole('note', { name: 'Payment warning' })).toHaveCount(0);
 
   await buyer.page.goto(`/messages?conversation=${conversationId}`);
