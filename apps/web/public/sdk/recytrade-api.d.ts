@@ -247,6 +247,7 @@ export interface components {
             | 'wipers'
           )
         | null;
+      heldForReview?: boolean;
       id: string;
       images: {
         height: number;
