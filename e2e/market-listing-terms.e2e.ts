@@ -42,6 +42,9 @@ test('a trader lists Barley copper FOB Rotterdam and finds it by the grade filte
   await expect(unitWarning).toBeHidden();
   await dialog.getByLabel('Price per unit ($)').fill('400');
   await expect(unitWarning).toBeVisible();
+  // Listed at the market's level: a new account's price below half the index would wait for review.
+  await dialog.getByLabel('Price per unit ($)').fill('8000');
+  await expect(unitWarning).toBeHidden();
 
   // An Incoterm needs its named place.
   await dialog.getByLabel('Incoterm (optional)').selectOption('FOB');
@@ -65,8 +68,8 @@ test('a trader lists Barley copper FOB Rotterdam and finds it by the grade filte
   await expect(card).toHaveCount(1);
   await expect(card.getByText('Barley (Bare bright copper wire)')).toBeVisible();
   await expect(card.getByText('FOB Rotterdam · Baled · Recurring monthly')).toBeVisible();
-  await expect(card.getByText('$400.00 / ton')).toBeVisible();
-  await expect(card.getByText('≈ $441/t')).toBeVisible();
+  await expect(card.getByText('$8,000.00 / ton')).toBeVisible();
+  await expect(card.getByText('≈ $8,818/t')).toBeVisible();
   // Every card under the filter is a Barley listing (the demo data has some too).
   const cards = page.getByRole('listitem').filter({ has: page.getByRole('heading') });
   await expect(cards.filter({ hasNot: page.getByText('Barley (Bare bright copper wire)') })).toHaveCount(0);
