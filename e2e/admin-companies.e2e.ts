@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { requestVerificationByApi } from './support/company-verification.ts';
 import {
   type Account,
   createConfirmedAccount,
@@ -37,6 +38,8 @@ async function ownerWithCompany(request: APIRequestContext, baseURL: string, pre
   expect(res.status(), await res.text()).toBe(201);
   const company = (await res.json()) as { id: string; verified: boolean };
   expect(company.verified).toBe(false);
+  // An administrator verifies a company with its registration document and tax id.
+  await requestVerificationByApi(request, baseURL, company.id);
   return { owner, companyName };
 }
 
@@ -45,6 +48,7 @@ test('an admin verifies a pending company and removes another with a reason; the
   request,
   baseURL,
 }) => {
+  test.setTimeout(120_000);
   const verified = await ownerWithCompany(request, String(baseURL), 'verify');
   const removed = await ownerWithCompany(request, String(baseURL), 'remove');
 

@@ -1,3 +1,4 @@
+import { requestVerificationByApi } from './support/company-verification.ts';
 import {
   createConfirmedAccount,
   DEMO_ADMIN,
@@ -129,7 +130,15 @@ test('a new trader dismisses the company prompt, creates a company in three step
   );
   await expectAccessible(page);
 
-  // An administrator verifies it in another browser; the trader then finds it Verified in the directory.
+  // The trader asks for verification with a registration document (through the API: the verification
+  // journey covers the form), then an administrator verifies it in another browser; the trader then
+  // finds it Verified in the directory.
+  const mine = (await (await page.request.get('/api/me/companies')).json()) as {
+    items: { id: string; companyName: string }[];
+  };
+  const own = mine.items.find((c) => c.companyName === renamed);
+  if (!own) throw new Error('The renamed company is missing from the trader’s companies');
+  await requestVerificationByApi(page.request, String(baseURL), own.id);
   const adminContext = await browser.newContext({ baseURL });
   const admin = await adminContext.newPage();
   await admin.goto('/');
