@@ -66,6 +66,10 @@ export function dealFixture(overrides: Partial<Deal> = {}): Deal {
     disputeOpenedAt: null,
     shippedAt: null,
     autoReleaseAt: null,
+    deliveredAt: null,
+    openClaimId: null,
+    escrowSplittable: true,
+    claimOpenUntil: null,
     commission: {
       settled: false,
       includedInFunding: false,

@@ -29,6 +29,18 @@ export const OPEN_CLAIM_STATUSES = [
 export const isOpenClaimStatus = (status: string): boolean =>
   (OPEN_CLAIM_STATUSES as readonly string[]).includes(status);
 
+/** The claim machine's steps (claim-machine.ts), as the API names them in a claim's timeline. */
+export const CLAIM_TRANSITION_TYPES = [
+  'open',
+  'accept-claim',
+  'offer-partial',
+  'reject-claim',
+  'accept-offer',
+  'escalate',
+  'decide',
+  'withdraw',
+] as const;
+
 export const CLAIM_REASONS = [
   'weight_shortfall',
   'grade_mismatch',

@@ -9,6 +9,7 @@ import {
   CLAIM_MESSAGES,
   CLAIM_REASONS,
   CLAIM_STATUSES,
+  CLAIM_TRANSITION_TYPES,
   claimEvidenceRequired,
 } from './claim-rules.ts';
 
@@ -99,3 +100,65 @@ export const ClaimSchema = z.object({
   split: z.object({ buyerRefundCents: z.number().int(), sellerPayoutCents: z.number().int() }).nullable(),
 });
 export type Claim = z.infer<typeof ClaimSchema>;
+
+/** A photo or document attached to a claim step (served only to the deal's parties and administrators). */
+export const ClaimEvidenceSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  byteSize: z.number().int(),
+  url: z.string(),
+});
+export type ClaimEvidence = z.infer<typeof ClaimEvidenceSchema>;
+
+/** One step of a claim's timeline. */
+export const ClaimStepSchema = z.object({
+  id: z.string(),
+  transition: z.enum(CLAIM_TRANSITION_TYPES),
+  actorRole: z.enum(['buyer', 'seller', 'admin', 'system']),
+  fromStatus: z.string(),
+  toStatus: z.enum(CLAIM_STATUSES),
+  /** The amount the step named: claimed, offered, or the buyer's refund of a settlement. */
+  amountCents: z.number().int().nullable(),
+  note: z.string().nullable(),
+  evidence: z.array(ClaimEvidenceSchema),
+  createdAt: z.string(),
+});
+export type ClaimStep = z.infer<typeof ClaimStepSchema>;
+
+/**
+ * A claim with its timeline, as both parties and administrators see it. `actions` are the steps the
+ * asking user may take now (the claim machine with the server's clock and windows); `payouts` is what a
+ * settlement paid, commission included.
+ */
+export const ClaimDetailSchema = ClaimSchema.extend({
+  buyerNote: z.string().nullable(),
+  sellerNote: z.string().nullable(),
+  decisionNote: z.string().nullable(),
+  steps: z.array(ClaimStepSchema),
+  actions: z.array(z.enum(CLAIM_TRANSITION_TYPES)),
+  payouts: z
+    .object({
+      sellerReceivesCents: z.number().int(),
+      buyerReceivesCents: z.number().int(),
+      commissionCents: z.number().int(),
+    })
+    .nullable(),
+});
+export type ClaimDetail = z.infer<typeof ClaimDetailSchema>;
+
+/** GET /api/deals/:id/claims: the deal's claims, newest first (at most one open). */
+export const ClaimListSchema = z.object({ claims: z.array(ClaimDetailSchema) });
+export type ClaimList = z.infer<typeof ClaimListSchema>;
+
+/** GET /api/admin/claims: claims that wait for an administrator (escalated, or unanswered past the window). */
+export const AdminClaimSchema = ClaimDetailSchema.extend({
+  listingTitle: z.string(),
+  buyer: z.object({ userId: z.string(), name: z.string().nullable(), companyName: z.string().nullable() }),
+  seller: z.object({ userId: z.string(), name: z.string().nullable(), companyName: z.string().nullable() }),
+  dealValueCents: z.number().int(),
+  currency: z.literal('USD'),
+});
+export type AdminClaim = z.infer<typeof AdminClaimSchema>;
+export const AdminClaimListSchema = z.object({ claims: z.array(AdminClaimSchema) });
+export type AdminClaimList = z.infer<typeof AdminClaimListSchema>;

@@ -32,6 +32,9 @@ const base: Omit<DealMachineState, 'status' | 'escrowStatus'> = {
   earlyReleaseRequestedBy: null,
   shippedAt: null,
   escrowRequired: true,
+  deliveredAt: null,
+  claimOpen: false,
+  escrowSplittable: true,
 };
 
 /**
@@ -67,8 +70,11 @@ const BASE_EXPECTED: Record<DealTransition, string[]> = {
   'auto-release': [],
   'request-early-release': ['escrow_created|completed:held:buyer|seller'],
   'approve-early-release': [],
-  'open-dispute': ['escrow_created|completed:held:buyer|seller'],
+  'open-dispute': ['escrow_created:held:buyer|seller'],
+  'record-delivery': [],
+  'settle-claim': [],
 };
+const SHIPPED_EXPECTED = { ...BASE_EXPECTED, 'record-delivery': ['completed:held:buyer'] };
 
 const VARIANTS: Variant[] = [
   { name: 'base', state: {}, expected: BASE_EXPECTED },
@@ -112,12 +118,34 @@ const VARIANTS: Variant[] = [
   {
     name: 'shipped exactly 7 days ago',
     state: { shippedAt: new Date(NOW.getTime() - 7 * DAY) },
-    expected: { ...BASE_EXPECTED, 'auto-release': ['completed:held:system'] },
+    expected: { ...SHIPPED_EXPECTED, 'auto-release': ['completed:held:system'] },
   },
   {
     name: 'shipped 7 days minus a minute ago',
     state: { shippedAt: new Date(NOW.getTime() - 7 * DAY + 60_000) },
+    expected: SHIPPED_EXPECTED,
+  },
+  {
+    name: 'shipped and the delivery recorded',
+    state: { shippedAt: new Date(NOW.getTime() - DAY), deliveredAt: NOW },
     expected: BASE_EXPECTED,
+  },
+  {
+    name: 'the escrow held by an external escrow service',
+    state: { escrowSplittable: false },
+    expected: { ...BASE_EXPECTED, 'open-dispute': ['escrow_created|completed:held:buyer|seller'] },
+  },
+  {
+    name: 'a claim is open',
+    state: { shippedAt: new Date(NOW.getTime() - 7 * DAY), claimOpen: true },
+    expected: {
+      ...SHIPPED_EXPECTED,
+      'release-escrow': [],
+      'refund-escrow': [],
+      'request-early-release': [],
+      'open-dispute': [],
+      'settle-claim': ['completed:held:system'],
+    },
   },
 ];
 
@@ -306,6 +334,10 @@ function deal(overrides: Partial<Deal>): Deal {
     disputeOpenedAt: null,
     shippedAt: null,
     autoReleaseAt: null,
+    deliveredAt: null,
+    openClaimId: null,
+    escrowSplittable: true,
+    claimOpenUntil: null,
     commission: {
       settled: false,
       includedInFunding: false,

@@ -40,10 +40,25 @@ export type DealMachineState = {
    * may also ship before any money is held, and the parties settle outside the platform.
    */
   escrowRequired: boolean;
+  /** When the buyer recorded the goods' arrival (the claim window counts from here); null until then. */
+  deliveredAt: string | Date | null;
+  /** A claim is open (`claim-machine.ts`): the escrow moves only by its settlement meanwhile. */
+  claimOpen: boolean;
+  /**
+   * Whether a claim can split the held escrow between the parties: true for card, Klarna and plain
+   * wire fundings; false for money an external escrow service holds (it releases or refunds a whole
+   * transaction), where a shipped deal's disagreement stays a dispute.
+   */
+  escrowSplittable: boolean;
 };
 
 /** Context some guards need besides the state. */
-export type DealGuardContext = { now?: Date; autoReleaseDays?: number };
+export type DealGuardContext = {
+  now?: Date;
+  autoReleaseDays?: number;
+  /** settle-claim: whether the seller receives part of the escrow (released) or none of it (refunded). */
+  claimSettlement?: 'released' | 'refunded';
+};
 
 export type DealGuard = (state: DealMachineState, actor: DealActor, ctx: DealGuardContext) => boolean;
 
@@ -63,6 +78,8 @@ const partyOf = (actor: DealActor): DealParty | null =>
 const otherParty = (party: DealParty): DealParty => (party === 'buyer' ? 'seller' : 'buyer');
 const noMoneyHeld = (s: DealMachineState) => s.escrowStatus === 'none' || s.escrowStatus === 'pending';
 const escrowHeld = (s: DealMachineState) => s.escrowStatus === 'held';
+/** Held escrow no open claim has frozen: release, refund and disputes need it. */
+const escrowHeldUnclaimed = (s: DealMachineState) => escrowHeld(s) && !s.claimOpen;
 /** An escrow-optional deal nobody has started funding: the seller may ship and settle outside escrow. */
 const shippableWithoutEscrow = (s: DealMachineState) =>
   !s.escrowRequired && s.status === 'agreed' && s.escrowStatus === 'none';
@@ -136,14 +153,14 @@ export const DEAL_TRANSITIONS = {
   'release-escrow': {
     from: ['completed', 'disputed'],
     actors: ['buyer', 'admin'],
-    guard: (s, actor) => escrowHeld(s) && (actor === 'admin' ? s.status === 'disputed' : true),
+    guard: (s, actor) => escrowHeldUnclaimed(s) && (actor === 'admin' ? s.status === 'disputed' : true),
     description: 'Release escrow to the seller',
   },
   /** Funds go to the buyer: on a cancelled deal, or a dispute the seller concedes or an administrator decides. */
   'refund-escrow': {
     from: ['cancelled', 'disputed'],
     actors: ['buyer', 'seller', 'admin'],
-    guard: (s, actor) => escrowHeld(s) && !(actor === 'buyer' && s.status === 'disputed'),
+    guard: (s, actor) => escrowHeldUnclaimed(s) && !(actor === 'buyer' && s.status === 'disputed'),
     description: 'Refund escrow to the buyer',
   },
   /** Released automatically a number of days after shipping when no dispute is open. */
@@ -151,7 +168,7 @@ export const DEAL_TRANSITIONS = {
     from: ['completed'],
     actors: ['system'],
     guard: (s, _actor, ctx) => {
-      if (!escrowHeld(s) || !s.shippedAt || !ctx.now) return false;
+      if (!escrowHeldUnclaimed(s) || !s.shippedAt || !ctx.now) return false;
       const days = ctx.autoReleaseDays ?? DEFAULT_AUTO_RELEASE_DAYS;
       return ctx.now.getTime() - new Date(s.shippedAt).getTime() >= days * 86_400_000;
     },
@@ -161,7 +178,7 @@ export const DEAL_TRANSITIONS = {
   'request-early-release': {
     from: ['escrow_created', 'completed'],
     actors: ['buyer', 'seller'],
-    guard: (s) => escrowHeld(s) && s.earlyReleaseRequestedBy === null,
+    guard: (s) => escrowHeldUnclaimed(s) && s.earlyReleaseRequestedBy === null,
     description: 'Request early escrow release',
   },
   /** The other party approves: funds go to the seller and the deal completes. */
@@ -169,18 +186,39 @@ export const DEAL_TRANSITIONS = {
     from: ['escrow_created', 'completed'],
     actors: ['buyer', 'seller'],
     guard: (s, actor) =>
-      escrowHeld(s) &&
+      escrowHeldUnclaimed(s) &&
       s.earlyReleaseRequestedBy !== null &&
       s.earlyReleaseRequestedBy === otherParty(partyOf(actor) ?? 'buyer') &&
       partyOf(actor) !== null,
     description: 'Approve early escrow release',
   },
-  /** Either party disputes while money is held; an administrator resolves by release or refund. */
+  /**
+   * Either party disputes while money is held; an administrator resolves by release or refund. Once
+   * shipped, a claim (with its windows and evidence) takes the dispute's place where the escrow can be
+   * split; a dispute stays for escrow an external service holds.
+   */
   'open-dispute': {
     from: ['escrow_created', 'completed'],
     actors: ['buyer', 'seller'],
-    guard: escrowHeld,
+    guard: (s) => escrowHeldUnclaimed(s) && (s.status === 'escrow_created' || !s.escrowSplittable),
     description: 'Open a dispute',
+  },
+  /** The buyer records that the goods arrived: the claim window starts. */
+  'record-delivery': {
+    from: ['completed'],
+    actors: ['buyer'],
+    guard: (s) => escrowHeld(s) && s.shippedAt !== null && s.deliveredAt === null,
+    description: 'Record the delivery',
+  },
+  /**
+   * A claim settled (accepted, an offer taken, or an administrator's decision): the escrow is split as
+   * the claim says. Fired only by the claims service, in the claim step's transaction.
+   */
+  'settle-claim': {
+    from: ['completed'],
+    actors: ['system'],
+    guard: (s) => escrowHeld(s) && s.claimOpen,
+    description: 'Settle the claim',
   },
 } as const satisfies Record<string, DealTransitionRule>;
 
@@ -199,6 +237,7 @@ export const PARTY_DEAL_ACTIONS = [
   'request-early-release',
   'approve-early-release',
   'open-dispute',
+  'record-delivery',
 ] as const satisfies readonly DealTransition[];
 export type PartyDealAction = (typeof PARTY_DEAL_ACTIONS)[number];
 
@@ -288,6 +327,15 @@ export function nextDealState(
       return { ...state, earlyReleaseRequestedBy: party };
     case 'open-dispute':
       return { ...state, status: 'disputed' };
+    case 'record-delivery':
+      return { ...state, deliveredAt: ctx.now ?? new Date() };
+    case 'settle-claim':
+      return {
+        ...state,
+        status: 'completed',
+        escrowStatus: ctx.claimSettlement ?? 'released',
+        claimOpen: false,
+      };
   }
 }
 

@@ -57,6 +57,14 @@ export const DealSchema = z.object({
   shippedAt: z.string().nullable(),
   /** When the escrow is released automatically (shipped + 7 days) while it is held and undisputed. */
   autoReleaseAt: z.string().nullable(),
+  /** When the buyer recorded the goods' arrival (null until then): the claim window counts from here. */
+  deliveredAt: z.string().nullable(),
+  /** The deal's open claim (escrow is frozen while it stands), or null. */
+  openClaimId: z.string().nullable(),
+  /** Whether a claim can split the held escrow (false when an external escrow service holds it). */
+  escrowSplittable: z.boolean(),
+  /** Until when the buyer may open a claim (null when no claim can be opened now). */
+  claimOpenUntil: z.string().nullable(),
   commission: z.object({
     settled: z.boolean(),
     /** Paid with the escrow funding (the buyer's total included it). */
@@ -108,6 +116,9 @@ export const machineStateOf = (deal: Deal): DealMachineState => ({
   earlyReleaseRequestedBy: deal.earlyReleaseRequestedBy,
   shippedAt: deal.shippedAt,
   escrowRequired: deal.escrowRequired,
+  deliveredAt: deal.deliveredAt,
+  claimOpen: deal.openClaimId !== null,
+  escrowSplittable: deal.escrowSplittable,
 });
 
 /**

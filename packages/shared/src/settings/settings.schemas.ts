@@ -81,6 +81,25 @@ export const SETTING_DEFINITIONS = {
     description:
       'New deals must be funded into escrow before the seller ships; when off, parties may settle outside escrow',
   },
+  'deals.claim_window_days': {
+    schema: z
+      .number()
+      .int('The claim window must be a whole number of days')
+      .min(1, 'The claim window must be between 1 and 6 days')
+      .max(6, 'The claim window must be between 1 and 6 days'),
+    default: 2,
+    description:
+      'Days after the buyer records delivery during which they may open a claim (never after the automatic release)',
+  },
+  'deals.claim_answer_days': {
+    schema: z
+      .number()
+      .int('The answer window must be a whole number of days')
+      .min(1, 'The answer window must be between 1 and 14 days')
+      .max(14, 'The answer window must be between 1 and 14 days'),
+    default: 3,
+    description: 'Days the seller has to answer a claim before an administrator decides it',
+  },
   'email.smtp_host': {
     schema: z.string().trim().max(253, 'The SMTP host must be at most 253 characters'),
     default: '',

@@ -163,4 +163,7 @@ export const machineStateOfRow = (row: DealRow): DealMachineState => ({
   earlyReleaseRequestedBy: row.earlyReleaseRequestedBy,
   shippedAt: row.shippedAt,
   escrowRequired: row.escrowRequired,
+  deliveredAt: row.deliveredAt,
+  claimOpen: row.openClaimId !== null,
+  escrowSplittable: row.escrowSplittable,
 });

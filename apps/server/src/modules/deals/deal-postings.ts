@@ -162,6 +162,8 @@ export function createDealPostings(ctx: DealContext) {
     await updateEscrowPayment(tx, payment.id, { status: 'held', heldAt: now, updatedAt: now });
     return (
       (await updateDeal(tx, dealId, {
+        // Money an external escrow service holds moves only as a whole: claims cannot split it.
+        escrowSplittable: payment.method !== 'escrow_wire',
         commissionIncludedInFunding: included,
         commissionSettledAt: included && booksFeeAndCommission ? now : after.commissionSettledAt,
       })) ?? after

@@ -9,6 +9,7 @@ import {
 } from '@app/shared/deals/deals.schemas';
 import type { SessionUser } from '../accounts/index.ts';
 import { DEAL_ACCOUNTS, dealLedgerKeys } from './deal-accounts.ts';
+import { claimOpenUntil, claimWindowsOf } from './deal-claim-windows.ts';
 import { type DealContext, notFound, RELEASES } from './deal-context.ts';
 import { escrowHeldOfDeals } from './deal-postings.ts';
 import {
@@ -55,7 +56,8 @@ export function createDealViews(ctx: DealContext) {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const userIds = [...new Set(rows.flatMap((r) => [r.buyerUserId, r.sellerUserId]))];
-    const [listingRows, users, companyRows, escrowRows, heldByDeal, keys, milestoneEvents] =
+    const now = ctx.clock.now();
+    const [listingRows, users, companyRows, escrowRows, heldByDeal, keys, milestoneEvents, windows] =
       await Promise.all([
         findListingBriefs(db, [...new Set(rows.map((r) => r.listingId))]),
         findUserBriefs(db, userIds),
@@ -66,6 +68,7 @@ export function createDealViews(ctx: DealContext) {
           ids.flatMap((id) => [dealLedgerKeys.commission(id), dealLedgerKeys.commissionReversal(id)]),
         ),
         findMilestoneEvents(db, ids),
+        claimWindowsOf(ctx.settings),
       ]);
     const firstAt = (dealId: string, match: (e: (typeof milestoneEvents)[number]) => boolean) =>
       milestoneEvents.find((e) => e.dealId === dealId && match(e))?.createdAt.toISOString() ?? null;
@@ -93,8 +96,9 @@ export function createDealViews(ctx: DealContext) {
         r.commissionIncludedInFunding ||
         bookedWithFunding ||
         paid >= r.commissionCents;
+      // An open claim freezes the automatic release until it settles.
       const autoReleaseAt =
-        r.status === 'completed' && r.escrowStatus === 'held' && r.shippedAt
+        r.status === 'completed' && r.escrowStatus === 'held' && r.shippedAt && !r.openClaimId
           ? new Date(r.shippedAt.getTime() + DEAL_CONSTANTS.autoReleaseDays * 86_400_000).toISOString()
           : null;
       return {
@@ -123,6 +127,10 @@ export function createDealViews(ctx: DealContext) {
         disputeOpenedAt: r.disputeOpenedAt?.toISOString() ?? null,
         shippedAt: r.shippedAt?.toISOString() ?? null,
         autoReleaseAt,
+        deliveredAt: r.deliveredAt?.toISOString() ?? null,
+        openClaimId: r.openClaimId,
+        escrowSplittable: r.escrowSplittable,
+        claimOpenUntil: claimOpenUntil(r, heldByDeal.get(r.id) ?? 0, windows, now),
         commission: {
           settled,
           includedInFunding: r.commissionIncludedInFunding,

@@ -312,6 +312,10 @@ describe('deals routes', () => {
       escrowStatus: 'none',
       escrowRequired: false,
       autoReleaseAt: null,
+      deliveredAt: null,
+      openClaimId: null,
+      escrowSplittable: true,
+      claimOpenUntil: null,
       escrowHeldCents: 0,
       commission: { settled: false },
     });

@@ -85,6 +85,13 @@ export const deals = pgTable(
     completedAt: timestamp({ withTimezone: true }),
     /** When the buyer recorded the goods' arrival: the claim window counts from here. */
     deliveredAt: timestamp({ withTimezone: true }),
+    /** The open claim (deal_claims): set and cleared with it under this row's lock; escrow is frozen meanwhile. */
+    openClaimId: text(),
+    /**
+     * Whether a claim can split the held escrow: false once an external escrow service holds the money
+     * (it releases or refunds whole transactions), set when the funding arrives.
+     */
+    escrowSplittable: boolean().notNull().default(true),
     commissionPayer: text({ enum: COMMISSION_PAYERS }),
     commissionPaidBuyerCents: integer().notNull().default(0),
     commissionPaidSellerCents: integer().notNull().default(0),

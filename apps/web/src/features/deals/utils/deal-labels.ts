@@ -101,6 +101,12 @@ export const ACTION_COPY: Record<
     success: 'Dispute opened',
     failed: DEAL_MESSAGES.updateFailed,
   },
+  'record-delivery': {
+    label: 'Record Delivery',
+    busy: 'Recording...',
+    success: 'Delivery recorded',
+    failed: DEAL_MESSAGES.updateFailed,
+  },
   'fund-escrow': {
     label: 'Fund Escrow',
     busy: 'Opening...',
