@@ -298,6 +298,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     impact: market.impact,
     listings,
     blocks,
+    privateFiles,
   });
   const reviewsModule = registerReviews(ctx, { access, notifications });
   const admin = registerAdmin(ctx, { access, realtime, accounts, listings, companies, deals: dealsModule });

@@ -399,7 +399,7 @@ Escrow puts a neutral party in the middle. The buyer pays into escrow, the selle
 
 <h2>If something goes wrong</h2>
 
-If the delivery does not match the agreement, the buyer can open a dispute instead of releasing the funds. An administrator reviews the deal, the messages and the documents from both sides and decides how the money is settled. That is why it pays to keep the specification, the photos and the paperwork in the deal's conversation.
+If the delivery does not match the agreement, the buyer records the delivery and opens a claim instead of releasing the funds: the reason, the quantity affected, the amount, and photos or a weighbridge slip. The seller can accept it, offer part of the amount or reject it with their own evidence; if the two do not agree, an administrator reviews the deal, the messages and the documents from both sides and decides how the money is split. That is why it pays to keep the specification, the photos and the paperwork in the deal's conversation.
 
 The platform commission and any payment fees are shown before you pay, so there are no surprises at the end of the deal.`,
   },

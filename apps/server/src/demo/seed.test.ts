@@ -62,6 +62,8 @@ describe('demo seed', () => {
     const { deals } = await app.services.deals.adminListDeals('all');
     expect(deals.map((d) => `${d.status}/${d.escrowStatus}`).sort()).toEqual([
       'agreed/none',
+      // Shipped, with the buyer's claim waiting for the seller.
+      'completed/held',
       // One from the deal states, five from the completed history (dated back over five months).
       ...Array(6).fill('completed/released'),
       'disputed/held',

@@ -7,6 +7,7 @@ import type { JobQueue } from '../lib/jobs.ts';
 import type { Storage } from '../lib/storage.ts';
 import type { DealsService, WireTransfersService } from '../modules/deals/index.ts';
 import { requestMatching } from '../modules/market/index.ts';
+import type { PrivateFilesService } from '../modules/private-files/index.ts';
 import { seedDemoCompanies } from './seed-companies.ts';
 import { seedDemoListings } from './seed-listings.ts';
 import { seedPriceHistory } from './seed-price-history.ts';
@@ -184,13 +185,18 @@ export async function queueDemoMatching(db: Db, jobs: JobQueue): Promise<number>
 
 /**
  * Demo deals between demo traders, one in each interesting state (offer made, agreed, escrow held,
- * completed and released with the commission settled, disputed). Created through the deals and
+ * completed and released with the commission settled, disputed, a claim awaiting the seller). Created
+ * through the deals and
  * wire-transfer services, so the ledger holds exactly what those states imply. Does nothing once
  * any deal exists, or when the demo traders or their listings are missing.
  */
 export async function seedDemoDeals(
   db: Db,
-  services: { deals: DealsService; wireTransfers: WireTransfersService },
+  services: {
+    deals: DealsService;
+    wireTransfers: WireTransfersService;
+    privateFiles: Pick<PrivateFilesService, 'upload'>;
+  },
 ): Promise<{ seeded: boolean }> {
   const [{ n }] = await db.select({ n: count() }).from(deals);
   if (n > 0) return { seeded: false };
@@ -276,13 +282,28 @@ export async function seedDemoDeals(
   await fundByWire(maria, done.id);
   await svc.act(jonas, done.id, { action: 'ship-goods' });
   await svc.act(maria, done.id, { action: 'release-escrow' });
-  // Disputed after shipping: an administrator decides.
+  // Disputed before shipping: an administrator decides.
   const disputed = await agree(priya, tom, tomB, 12_750);
   await fundByWire(priya, disputed.id);
-  await svc.act(tom, disputed.id, { action: 'ship-goods' });
   await svc.act(priya, disputed.id, {
     action: 'open-dispute',
-    reason: 'Moisture content above the agreed 2%',
+    reason: 'Funded three weeks ago and still not shipped; the seller has stopped answering',
+  });
+  // Shipped and delivered short: the buyer's claim with a weighbridge slip waits for the seller.
+  const claimed = await agree(maria, tom, tomA, 15_400, 'Baled PET, 22 t, weighed on arrival');
+  await fundByWire(maria, claimed.id);
+  await svc.act(tom, claimed.id, { action: 'ship-goods' });
+  await svc.act(maria, claimed.id, { action: 'record-delivery' });
+  const slip = await services.privateFiles.upload(maria.id, 'claim-evidence', {
+    bytes: weighbridgeSlipPdf(),
+    fileName: 'weighbridge-slip-hamburg.pdf',
+  });
+  await svc.claims.openClaim(maria, claimed.id, {
+    reason: 'weight_shortfall',
+    affectedQuantity: 1.5,
+    claimedCents: 105_000,
+    evidence: [slip.id],
+    note: 'The weighbridge at our Hamburg yard shows 20.5 t against the 22 t invoiced.',
   });
   await seedCompletedHistory(db, { deals: svc, agree, fundByWire, people: { maria, tom, jonas } });
   await svc.whenIdle();
@@ -361,3 +382,24 @@ async function seedCompletedHistory(
 }
 
 type SeedPerson = { id: string; email: string; name: string };
+
+/** A one-page PDF weighbridge slip: the demo claim's evidence. */
+function weighbridgeSlipPdf(): Buffer {
+  const text =
+    'BT /F1 14 Tf 72 720 Td (Weighbridge slip - Hamburg yard - gross 34.2 t, tare 13.7 t, net 20.5 t) Tj ET';
+  return Buffer.from(
+    [
+      '%PDF-1.4',
+      '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+      '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+      '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >> endobj',
+      `4 0 obj << /Length ${text.length} >> stream`,
+      text,
+      'endstream endobj',
+      '5 0 obj << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> endobj',
+      'trailer << /Root 1 0 R >>',
+      '%%EOF',
+      '',
+    ].join('\n'),
+  );
+}

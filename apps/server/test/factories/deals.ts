@@ -5,7 +5,7 @@ import type { Db } from '../../src/db/client.ts';
 import { companies, listings, users } from '../../src/db/schema.ts';
 import type { SessionUser } from '../../src/modules/accounts/index.ts';
 import { createClient } from '../build-test-app.ts';
-import { pathOf, postForm, SUCCESS_CARD } from './billing.ts';
+import { pathOf, postForm, SUCCESS_CARD, settleWebhooks } from './billing.ts';
 
 let sequence = 0;
 
@@ -67,4 +67,48 @@ export async function paySandboxCheckout(app: FastifyInstance, url: string) {
   });
   expect(page.statusCode).toBe(303);
   return page.headers.location as string;
+}
+
+/**
+ * An agreed deal funded into escrow by card (the sandbox checkout paid) or plain wire (verified by
+ * `admin`), through the services; shipped by the seller unless `ship` is false.
+ */
+export async function fundedDeal(
+  app: FastifyInstance,
+  parties: { buyer: SessionUser; seller: SessionUser; admin: SessionUser },
+  opts: {
+    listingId: string;
+    method: 'card' | 'wire';
+    dealValue: number;
+    quantity?: number;
+    includeCommission?: boolean;
+    ship?: boolean;
+  },
+) {
+  const { deals, wireTransfers } = app.services;
+  const { buyer, seller, admin } = parties;
+  const deal = await deals.createDeal(buyer, {
+    listingId: opts.listingId,
+    dealValue: opts.dealValue,
+    ...(opts.quantity ? { quantity: opts.quantity } : {}),
+  });
+  await deals.act(buyer, deal.id, { action: 'confirm' });
+  await deals.act(seller, deal.id, { action: 'confirm' });
+  const funding = await deals.fundEscrow(buyer, deal.id, {
+    method: opts.method,
+    includeCommission: opts.includeCommission ?? true,
+  });
+  if (funding.kind === 'checkout') {
+    await paySandboxCheckout(app, funding.url);
+    await settleWebhooks(app);
+  } else {
+    const wire = (await wireTransfers.listForUser(buyer.id)).find(
+      (w) => w.status === 'pending' && w.relatedId === deal.id,
+    );
+    if (!wire) throw new Error('expected a pending wire');
+    await wireTransfers.verify({ id: admin.id, email: admin.email }, wire.id);
+  }
+  await deals.whenIdle();
+  if (opts.ship !== false) await deals.act(seller, deal.id, { action: 'ship-goods' });
+  return { deal: await deals.getDeal(buyer, deal.id), funding };
 }

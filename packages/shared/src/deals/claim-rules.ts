@@ -113,4 +113,9 @@ export const CLAIM_MESSAGES = {
   quantityAboveDeal: 'The affected quantity cannot be more than the deal’s quantity.',
   evidenceRequired: 'Please attach at least one photo or document.',
   tooMuchEvidence: `Please attach at most ${CLAIM_LIMITS.evidenceMax} files.`,
+  buyerOnly: 'Only the buyer can open a claim.',
+  notSplittable:
+    'The escrow service holds this deal’s money and can only release or refund it whole: please open a dispute instead.',
+  changedMeanwhile: 'This claim changed meanwhile. Please reload and try again.',
+  claimNotFound: 'Claim not found',
 } as const;

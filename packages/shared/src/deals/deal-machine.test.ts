@@ -70,7 +70,7 @@ const BASE_EXPECTED: Record<DealTransition, string[]> = {
   'auto-release': [],
   'request-early-release': ['escrow_created|completed:held:buyer|seller'],
   'approve-early-release': [],
-  'open-dispute': ['escrow_created:held:buyer|seller'],
+  'open-dispute': ['escrow_created:held:buyer|seller', 'completed:held:seller'],
   'record-delivery': [],
   'settle-claim': [],
 };

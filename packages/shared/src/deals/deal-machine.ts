@@ -194,13 +194,15 @@ export const DEAL_TRANSITIONS = {
   },
   /**
    * Either party disputes while money is held; an administrator resolves by release or refund. Once
-   * shipped, a claim (with its windows and evidence) takes the dispute's place where the escrow can be
-   * split; a dispute stays for escrow an external service holds.
+   * shipped, the buyer's complaint is a claim (with its windows and evidence) where the escrow can be
+   * split, so a dispute cannot dodge the claim window; it stays for escrow an external service holds,
+   * and for the seller.
    */
   'open-dispute': {
     from: ['escrow_created', 'completed'],
     actors: ['buyer', 'seller'],
-    guard: (s) => escrowHeldUnclaimed(s) && (s.status === 'escrow_created' || !s.escrowSplittable),
+    guard: (s, actor) =>
+      escrowHeldUnclaimed(s) && (s.status === 'escrow_created' || !s.escrowSplittable || actor === 'seller'),
     description: 'Open a dispute',
   },
   /** The buyer records that the goods arrived: the claim window starts. */

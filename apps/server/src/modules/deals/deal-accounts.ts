@@ -34,6 +34,8 @@ export const dealLedgerKeys = {
   providerFunded: (escrowPaymentId: string) => `escrow-payment:${escrowPaymentId}:funded`,
   /** A card or Klarna charge that arrived for a deal already funded: owed to the buyer until refunded. */
   strayChargeSetAside: (paymentId: string) => `payment:${paymentId}:set-aside`,
+  /** The one balanced transaction of a claim's settlement. */
+  claimSettlement: (claimId: string) => `claim:${claimId}:settlement`,
 };
 
 /** Money from one account to another, as balanced lines. */

@@ -85,7 +85,7 @@ export function createDealAnnouncements(ctx: DealContext) {
         lines: [
           `The seller marked the goods of ${title} (${value}) as shipped.`,
           after.escrowStatus === 'held'
-            ? `Escrow is released to the seller after ${DEFAULT_AUTO_RELEASE_DAYS} days unless a dispute is opened.`
+            ? `Escrow is released to the seller after ${DEFAULT_AUTO_RELEASE_DAYS} days. Record the delivery on the deal when the goods arrive; if they fall short of the deal, open a claim with photos or a weighbridge slip before then.`
             : 'No escrow was used for this deal: you and the seller settle the payment directly.',
         ],
       },

@@ -12,6 +12,7 @@ import type { ListingsService } from '../listings/index.ts';
 import type { MessagingService } from '../messaging/index.ts';
 import type { NotificationsService, PushService } from '../notifications/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
+import type { PrivateFilesService } from '../private-files/index.ts';
 import type { RealtimeService } from '../realtime/index.ts';
 import type { SettingsService } from '../settings/index.ts';
 import type { DealRow } from './deals.repository.ts';
@@ -28,6 +29,8 @@ export type DealTransitionPayload = {
   source?: 'checkout' | 'wire' | 'escrow_provider';
   /** Records the escrow-provider release or refund this claim made (and clears the claim). */
   escrowClaimId?: string;
+  /** settle-claim: the deal's open claim and how it splits the held escrow (they add up to it). */
+  claimSettlement?: { claimId: string; buyerRefundCents: number; sellerPayoutCents: number };
 };
 
 /** The wire-transfer service of this module, as deals use it. */
@@ -87,6 +90,10 @@ export type DealsDeps = {
   };
   /** After commit, once per deal that completed (released, or completed without escrow). */
   onDealCompleted?: (dealId: string) => Promise<void>;
+  /** After commit, once per claim settled (reputation counts claims lost). */
+  onClaimSettled?: (dealId: string) => void;
+  /** Claim evidence: attached by the step that names it, described on the timeline (private-files module). */
+  privateFiles?: Pick<PrivateFilesService, 'attach' | 'describe'>;
   appUrl: string;
   logError?: (msg: string, err: unknown) => void;
 };

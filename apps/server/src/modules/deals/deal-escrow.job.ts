@@ -4,6 +4,8 @@ import type { DealsService } from './deals.service.ts';
 export const DEAL_AUTO_RELEASE_JOB = 'deals.auto-release';
 export const DEAL_ESCROW_SYNC_JOB = 'deals.escrow-sync';
 export const DEAL_ESCROW_CLAIMS_JOB = 'deals.escrow-claims';
+/** Buyers' claims the seller left unanswered past the answer window go to an administrator. */
+export const DEAL_CLAIM_ESCALATION_JOB = 'deals.claim-escalation';
 
 /**
  * Every 15 minutes: escrow of deals shipped 7 days ago without a dispute goes to the seller.
@@ -22,7 +24,11 @@ export async function scheduleDealJobs(jobs: JobQueue, deals: DealsService) {
   await jobs.work(DEAL_ESCROW_CLAIMS_JOB, async () => {
     await deals.runEscrowClaimReconcile();
   });
+  await jobs.work(DEAL_CLAIM_ESCALATION_JOB, async () => {
+    await deals.claims.runClaimEscalation();
+  });
   await jobs.schedule(DEAL_AUTO_RELEASE_JOB, '*/15 * * * *');
+  await jobs.schedule(DEAL_CLAIM_ESCALATION_JOB, '*/15 * * * *');
   await jobs.schedule(DEAL_ESCROW_CLAIMS_JOB, '* * * * *');
   await jobs.schedule(DEAL_ESCROW_SYNC_JOB, '*/5 * * * *');
 }

@@ -1,3 +1,4 @@
+import { claimSettlementPayouts } from '@app/shared/deals/claim-machine';
 import type { DealTransition } from '@app/shared/deals/deal-machine';
 import { DEAL_MESSAGES, payoutAfterCommission } from '@app/shared/deals/deals.schemas';
 import type { Db } from '../../db/client.ts';
@@ -37,6 +38,7 @@ const MONEY_TRANSITIONS: readonly DealTransition[] = [
   'auto-release',
   'approve-early-release',
   'refund-escrow',
+  'settle-claim',
 ];
 export const isMoneyTransition = (transition: DealTransition) => MONEY_TRANSITIONS.includes(transition);
 
@@ -102,6 +104,11 @@ export function createDealPostings(ctx: DealContext) {
     // Release and refund move what the deal's funding says, never the account's balance: money that
     // reached the account by mistake must not be paid out, and a shortfall must not pass unnoticed.
     const targets = payment ? await escrowTargets(tx, payment) : null;
+    if (transition === 'settle-claim') {
+      if (!payment || !targets || held !== targets.releaseCents)
+        throw escrowMismatch(dealId, held, targets?.releaseCents ?? null, transition);
+      return bookClaimSettlement(tx, before, after, payment, held, payload);
+    }
     if (RELEASES.includes(transition)) {
       if (!targets || held !== targets.releaseCents)
         throw escrowMismatch(dealId, held, targets?.releaseCents ?? null, transition);
@@ -222,6 +229,85 @@ export function createDealPostings(ctx: DealContext) {
     if (payment)
       await updateEscrowPayment(tx, payment.id, { status: 'released', settledAt: now, updatedAt: now });
     return row;
+  }
+
+  /**
+   * settle-claim: one balanced transaction splits the held escrow as the claim says. The seller's part
+   * goes to what they are owed, less the commission on it not yet paid; commission the buyer paid with
+   * the funding above what the smaller payout owes goes back with the buyer's part. A plain wire's part
+   * is owed to the buyer at once; a card or Klarna part stays in escrow until the payment provider
+   * refunds it after the commit (its payment-refunded hook books it out). The processing fee stays
+   * earned: the money was moved.
+   */
+  async function bookClaimSettlement(
+    tx: Db,
+    before: DealRow,
+    after: DealRow,
+    payment: EscrowPaymentRow,
+    held: number,
+    payload: DealTransitionPayload,
+  ): Promise<DealRow> {
+    const dealId = after.id;
+    const now = clock.now();
+    const settlement = payload.claimSettlement;
+    if (!settlement || settlement.buyerRefundCents + settlement.sellerPayoutCents !== held)
+      throw escrowMismatch(
+        dealId,
+        held,
+        settlement ? settlement.buyerRefundCents + settlement.sellerPayoutCents : null,
+        'settle-claim',
+      );
+    const escrow = DEAL_ACCOUNTS.escrowHeld(dealId);
+    const keys = await ledger.findPostedKeys(
+      [dealLedgerKeys.commission(dealId), dealLedgerKeys.commissionReversal(dealId)],
+      tx,
+    );
+    const commissionPaidCents =
+      keys.has(dealLedgerKeys.commission(dealId)) && !keys.has(dealLedgerKeys.commissionReversal(dealId))
+        ? payment.commissionCents || before.commissionCents
+        : 0;
+    const payouts = claimSettlementPayouts({
+      split: settlement,
+      commissionRateBps: before.commissionRateBps,
+      commissionPaidCents,
+    });
+    const handler = fundingHandlerFor(payment.method);
+    // Where the buyer's part goes now: a plain wire's to what the buyer is owed; a card's stays in
+    // escrow for the provider's refund.
+    const buyerTo = handler?.books.refund === 'transition' ? handler.accounts.refundsTo(after) : escrow;
+    const lines = [
+      ...move(escrow, DEAL_ACCOUNTS.payableSeller(after.sellerUserId), payouts.sellerReceivesCents),
+      ...move(escrow, DEAL_ACCOUNTS.revenueCommission, payouts.commissionDeductedCents),
+      ...move(DEAL_ACCOUNTS.revenueCommission, buyerTo, payouts.commissionReturnedCents),
+      ...(buyerTo === escrow ? [] : move(escrow, buyerTo, settlement.buyerRefundCents)),
+    ].filter((line) => line.amountCents !== 0);
+    if (lines.length > 0)
+      await ledger.postTransaction(
+        {
+          kind: 'claim_settlement',
+          description: `Claim ${settlement.claimId} on deal ${dealId} settled: ${settlement.buyerRefundCents} cents to the buyer, ${settlement.sellerPayoutCents} to the seller`,
+          reference: { type: 'deal', id: dealId },
+          idempotencyKey: dealLedgerKeys.claimSettlement(settlement.claimId),
+          lines,
+        },
+        tx,
+      );
+    const refundAtProvider =
+      buyerTo === escrow && settlement.buyerRefundCents + payouts.commissionReturnedCents > 0;
+    await updateEscrowPayment(tx, payment.id, {
+      status: settlement.sellerPayoutCents > 0 ? 'released' : 'refunded',
+      settledAt: refundAtProvider ? null : now,
+      refundDueCents: refundAtProvider ? settlement.buyerRefundCents + payouts.commissionReturnedCents : null,
+      updatedAt: now,
+    });
+    return (
+      (await updateDeal(tx, dealId, {
+        commissionDeductedCents: payouts.commissionDeductedCents,
+        commissionSettledAt: now,
+        commissionPayerProposal: null,
+        commissionProposedBy: null,
+      })) ?? after
+    );
   }
 
   /**
@@ -377,7 +463,9 @@ export function createDealPostings(ctx: DealContext) {
       if (c.escrowStatus === 'held') {
         const feeCents = ep?.wireTransferId ? (wires.get(ep.wireTransferId)?.processingFeeCents ?? 0) : 0;
         if (ep?.status === 'held') expectedCents = targetsOf(ep, feeCents).releaseCents;
-      } else if (ep?.status === 'refunded' && ep.paymentId && !ep.settledAt) continue;
+      } else if ((ep?.status === 'refunded' || ep?.status === 'released') && ep.paymentId && !ep.settledAt)
+        // A card refund (of a refund, or of a claim's part for the buyer) still on its way out.
+        continue;
       if (c.heldCents !== expectedCents) out.push({ ...c, expectedCents });
     }
     return out;

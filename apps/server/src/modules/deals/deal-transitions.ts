@@ -99,7 +99,12 @@ export function createDealTransitions(
       throw new AppError('DEAL_TRANSITION_NOT_ALLOWED', DEAL_MESSAGES.escrowProviderBusy);
     const state = machineStateOfRow(before);
     const now = clock.now();
-    const machineCtx = { now, autoReleaseDays: DEAL_CONSTANTS.autoReleaseDays };
+    const machineCtx = {
+      now,
+      autoReleaseDays: DEAL_CONSTANTS.autoReleaseDays,
+      claimSettlement:
+        payload.claimSettlement?.sellerPayoutCents === 0 ? ('refunded' as const) : ('released' as const),
+    };
     if (!canApplyDealTransition(state, transition, actor.role, machineCtx))
       throw new AppError('DEAL_TRANSITION_NOT_ALLOWED', refusalMessage(transition, state));
     const next = nextDealState(state, transition, actor.role, machineCtx);
@@ -129,6 +134,12 @@ export function createDealTransitions(
       values.completedAt = now;
     }
     if (RELEASES.includes(transition)) values.completedAt = before.completedAt ?? now;
+    if (transition === 'record-delivery') values.deliveredAt = now;
+    if (transition === 'settle-claim') {
+      if (!payload.claimSettlement || payload.claimSettlement.claimId !== before.openClaimId)
+        throw new AppError('DEAL_TRANSITION_NOT_ALLOWED', DEAL_MESSAGES.updateFailed);
+      values.openClaimId = null;
+    }
     if (transition === 'open-dispute') {
       values.disputeReason = payload.reason ?? null;
       values.disputeOpenedAt = now;
@@ -305,19 +316,29 @@ export function createDealTransitions(
     return applied.after;
   }
 
-  /** Card and Klarna refunds go through the payment provider after the refund transition committed. */
+  /**
+   * Card and Klarna refunds go through the payment provider after the refund (or a claim's settlement)
+   * committed.
+   */
   async function refundCardFunding(dealId: string): Promise<void> {
     const ep = await findEscrowPaymentOfDeal(db, dealId, 'refunded');
-    if (ep?.status !== 'refunded' || ep.settledAt || !ep.paymentId) return;
+    const unsettled = ep?.status === 'refunded' || ep?.status === 'released';
+    if (!ep || !unsettled || ep.settledAt || !ep.paymentId) return;
     await refundEscrowPayment(ep).catch((err) => logError('escrow refund at the provider failed', err));
   }
 
-  /** Refunds a card or Klarna funding at the payment provider and marks the attempt settled. */
+  /**
+   * Refunds a card or Klarna funding at the payment provider and marks the attempt settled: what the
+   * charge has left after a refund, the buyer's part (`refundDueCents`) after a claim's settlement.
+   */
   async function refundEscrowPayment(ep: EscrowPaymentRow): Promise<void> {
     if (!ep.paymentId) return;
     const paymentId = ep.paymentId;
     try {
-      await payments.refundPayment(paymentId, { failureMessage: DEAL_MESSAGES.refundEscrowFailed });
+      await payments.refundPayment(paymentId, {
+        ...(ep.refundDueCents !== null ? { amountCents: ep.refundDueCents } : {}),
+        failureMessage: DEAL_MESSAGES.refundEscrowFailed,
+      });
     } catch (err) {
       // Already refunded in full: nothing left to return.
       if (!(err instanceof AppError && err.code === 'CONFLICT')) throw err;
@@ -341,6 +362,7 @@ export function createDealTransitions(
     callProviderFor,
     recordClaimed,
     refundEscrowPayment,
+    refundCardFunding,
     afterCommit,
   };
 }

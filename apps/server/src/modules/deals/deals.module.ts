@@ -5,8 +5,10 @@ import type { ListingsService } from '../listings/index.ts';
 import type { MessagingService } from '../messaging/index.ts';
 import type { NotificationsService, PushService } from '../notifications/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
+import type { PrivateFilesService } from '../private-files/index.ts';
 import type { RealtimeService } from '../realtime/index.ts';
 import type { SettingsService } from '../settings/index.ts';
+import { dealClaimsRoutes } from './deal-claims.routes.ts';
 import type { DealImpactAssessor, DealsDeps } from './deal-context.ts';
 import { scheduleDealJobs } from './deal-escrow.job.ts';
 import { dealsRoutes } from './deals.routes.ts';
@@ -32,6 +34,8 @@ declare module '../../lib/app-events.ts' {
   interface AppEvents {
     /** After the commit, once per deal that completed (released, or completed without escrow). */
     'deal.completed': { dealId: string };
+    /** After the commit, once per claim settled on the deal (a claim lost counts against the seller). */
+    'deal.claim-settled': { dealId: string };
   }
 }
 
@@ -61,6 +65,8 @@ export function registerDeals(
     listings: ListingsService;
     /** Blocks stop offers, Buy Now and negotiation (the trust module's relations, built in app.ts). */
     blocks?: DealsDeps['blocks'];
+    /** Claim evidence (photos, weighbridge slips, inspection reports). */
+    privateFiles: PrivateFilesService;
   },
 ): DealsModule {
   const { db, clock, env, logger } = ctx;
@@ -108,7 +114,15 @@ export function registerDeals(
     appUrl: env.appUrl,
     audit,
     onDealCompleted: (dealId) => ctx.events.emit('deal.completed', { dealId }),
+    onClaimSettled: (dealId) => {
+      void ctx.events.emit('deal.claim-settled', { dealId });
+    },
+    privateFiles: deps.privateFiles,
   });
+  // A claim's evidence is read by the deal's two parties (and administrators, and its uploader).
+  deps.privateFiles.allowReaders('claim-evidence', (user, claimId) =>
+    deals.claims.mayReadEvidence(user, claimId),
+  );
   ledger.reconcileEscrowWith(deals.findEscrowMismatches);
 
   ctx.onStart(async () => {
@@ -123,6 +137,7 @@ export function registerDeals(
   );
   if (isSandboxEscrowProvider(escrowProvider)) ctx.routes(sandboxEscrowRoutes(escrowProvider));
   ctx.routes(dealsRoutes(deals, access));
+  ctx.routes(dealClaimsRoutes(deals.claims, access));
   // In-flight after-commit work (emails, events) finishes before the queue and the sender stop.
   ctx.onClose(() => deals.whenIdle());
   return { deals, paymentMethods, wireTransfers, escrowProvider, escrowEvents };

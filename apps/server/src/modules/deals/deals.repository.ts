@@ -92,6 +92,11 @@ export async function findDeal(db: Db, id: string): Promise<DealRow | undefined>
 }
 
 /** The deal row locked for the rest of the transaction (one transition at a time per deal). */
+export async function findDealsByIds(db: Db, ids: string[]): Promise<DealRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(deals).where(inArray(deals.id, ids));
+}
+
 export async function findDealForUpdate(db: Db, id: string): Promise<DealRow | undefined> {
   const [row] = await db.select().from(deals).where(eq(deals.id, id)).for('update');
   return row;
@@ -153,7 +158,13 @@ export async function listAutoReleasable(db: Db, shippedBefore: Date, limit: num
     .select()
     .from(deals)
     .where(
-      and(eq(deals.status, 'completed'), eq(deals.escrowStatus, 'held'), lte(deals.shippedAt, shippedBefore)),
+      and(
+        eq(deals.status, 'completed'),
+        eq(deals.escrowStatus, 'held'),
+        lte(deals.shippedAt, shippedBefore),
+        // An open claim freezes the escrow until it settles.
+        isNull(deals.openClaimId),
+      ),
     )
     .orderBy(deals.shippedAt)
     .limit(limit);
@@ -312,14 +323,17 @@ export async function findCompaniesOf(
     .orderBy(companyDirectory.createdAt);
 }
 
-/** Card refunds decided but not yet done at the payment provider (retried by the escrow job). */
+/**
+ * Card refunds decided but not yet done at the payment provider (retried by the escrow job): a refund,
+ * or the buyer's part of a claim's settlement.
+ */
 export async function listUnsettledRefunds(db: Db, limit: number): Promise<EscrowPaymentRow[]> {
   return db
     .select()
     .from(escrowPayments)
     .where(
       and(
-        eq(escrowPayments.status, 'refunded'),
+        inArray(escrowPayments.status, ['refunded', 'released']),
         isNull(escrowPayments.settledAt),
         isNotNull(escrowPayments.paymentId),
       ),

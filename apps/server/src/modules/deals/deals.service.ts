@@ -2,6 +2,7 @@ import { DEAL_MESSAGES, type Deal, type DealActionBody } from '@app/shared/deals
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../accounts/index.ts';
 import { createDealAnnouncements } from './deal-announcements.ts';
+import { createDealClaims } from './deal-claims.ts';
 import { createDealCommission } from './deal-commission.ts';
 import {
   assertNotBlocked,
@@ -49,6 +50,7 @@ export function createDealsService(deps: DealsDeps) {
   const commission = createDealCommission(ctx, { views });
   const creation = createDealCreation(ctx, { announcements, quantities, views });
   const timedWork = createDealTimedWork(ctx, { transitions, funding });
+  const claims = createDealClaims(ctx, { transitions, announcements, views });
 
   /** POST /api/deals/:id/actions: one party action through the machine. */
   async function act(user: SessionUser, dealId: string, body: DealActionBody): Promise<Deal> {
@@ -113,6 +115,7 @@ export function createDealsService(deps: DealsDeps) {
     runAutoRelease: timedWork.runAutoRelease,
     runEscrowSync: timedWork.runEscrowSync,
     runEscrowClaimReconcile: timedWork.runEscrowClaimReconcile,
+    claims,
     whenIdle: ctx.whenIdle,
   };
 }

@@ -185,6 +185,11 @@ export const escrowPayments = pgTable(
     escrowUrl: text(),
     heldAt: timestamp({ withTimezone: true }),
     settledAt: timestamp({ withTimezone: true }),
+    /**
+     * What the payment provider still has to give back to the buyer when it is part of the charge (a
+     * claim's settlement); null: whatever the charge has left (a refund).
+     */
+    refundDueCents: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

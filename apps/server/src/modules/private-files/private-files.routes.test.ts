@@ -63,10 +63,11 @@ describe('private files', () => {
     const admitted = await signedInClient(app);
     const stranger = await signedInClient(app);
     const admin = await adminClient(app);
-    app.services.privateFiles.allowReaders('claim-evidence', async (user, attachedTo) => {
+    // A rule of the test's own: in the product, company documents have none (claim evidence's is the deals module's).
+    app.services.privateFiles.allowReaders('company-document', async (user, attachedTo) => {
       return user.id === admitted.user.id && attachedTo === 'claim-1';
     });
-    const file = (await upload(owner.client, PDF, 'slip é.pdf')).json();
+    const file = (await upload(owner.client, PDF, 'slip é.pdf', 'company-document')).json();
 
     const own = await owner.client.get(file.url);
     expect(own.statusCode).toBe(200);
@@ -82,7 +83,7 @@ describe('private files', () => {
     expect((await admitted.client.get(file.url)).statusCode).toBe(404);
     await app.services.privateFiles.attach((await getWorkerDatabase()).db, {
       userId: owner.user.id,
-      purpose: 'claim-evidence',
+      purpose: 'company-document',
       ids: [file.id],
       attachedTo: 'claim-1',
     });
@@ -96,7 +97,7 @@ describe('private files', () => {
     expect((await owner.client.get('/api/files/not-a-uuid')).statusCode).toBe(404);
 
     // The public media route serves listing photos only, never a private key.
-    const key = `private/claim-evidence/${file.id}.pdf`;
+    const key = `private/company-document/${file.id}.pdf`;
     expect((await createClient(app).get(`/media/${key}`)).statusCode).toBe(404);
   });
 

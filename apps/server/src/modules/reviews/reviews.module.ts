@@ -45,6 +45,7 @@ export function registerReviews(
     }
   };
   ctx.events.on('deal.completed', async ({ dealId }) => recompute(await findDealParties(ctx.db, dealId)));
+  ctx.events.on('deal.claim-settled', async ({ dealId }) => recompute(await findDealParties(ctx.db, dealId)));
   ctx.events.on('reputation.inputs-changed', async ({ userIds }) => recompute(userIds));
   ctx.onStart(() => scheduleReviewsJobs(ctx.jobs, reputation));
   // Once the server answers: users without a row yet (a new database, a restore) get one in the

@@ -1,0 +1,1 @@
+ALTER TABLE "escrow_payments" ADD COLUMN "refund_due_cents" integer;
