@@ -7,6 +7,8 @@ export const adminOverviewSchema = z.object({
   /** Wire transfers pending or received: still waiting for an administrator to verify them. */
   wireTransfersAwaitingVerification: z.number().int().nonnegative(),
   openDisputes: z.number().int().nonnegative(),
+  /** Claims escalated, or left unanswered by the seller past the answer window: an administrator decides. */
+  claimsAwaitingDecision: z.number().int().nonnegative(),
   unconfirmedUsers: z.number().int().nonnegative(),
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;

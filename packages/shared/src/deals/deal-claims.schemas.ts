@@ -3,6 +3,7 @@
  * administrator's decision. Amounts are integer cents; what they may be against the escrow is the claim
  * machine's check (claim-machine.ts), which knows what is held.
  */
+import { LISTING_UNITS } from '../listings/listings.schemas.ts';
 import * as z from '../zod.ts';
 import {
   CLAIM_LIMITS,
@@ -153,7 +154,11 @@ export type ClaimList = z.infer<typeof ClaimListSchema>;
 
 /** GET /api/admin/claims: claims that wait for an administrator (escalated, or unanswered past the window). */
 export const AdminClaimSchema = ClaimDetailSchema.extend({
+  listingId: z.string(),
   listingTitle: z.string(),
+  /** The deal's quantity and the unit the claim's affected quantity is in (null for deals made before quantities were kept). */
+  quantity: z.number().nullable(),
+  unit: z.enum(LISTING_UNITS).nullable(),
   buyer: z.object({ userId: z.string(), name: z.string().nullable(), companyName: z.string().nullable() }),
   seller: z.object({ userId: z.string(), name: z.string().nullable(), companyName: z.string().nullable() }),
   dealValueCents: z.number().int(),

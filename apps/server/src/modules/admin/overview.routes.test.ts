@@ -81,6 +81,7 @@ describe('the admin dashboard overview', () => {
       unverifiedCompanies: 1,
       wireTransfersAwaitingVerification: 2,
       openDisputes: 1,
+      claimsAwaitingDecision: 0,
       unconfirmedUsers: 2,
     });
   });

@@ -12,7 +12,9 @@ export function createOverviewService(deps: {
   listings: Pick<ListingsService, 'countPendingReview'>;
   companies: Pick<CompaniesService, 'countUnverified'>;
   wireTransfers: Pick<WireTransfersService, 'countAwaitingVerification'>;
-  deals: Pick<DealsService, 'countOpenDisputes'>;
+  deals: Pick<DealsService, 'countOpenDisputes'> & {
+    claims: Pick<DealsService['claims'], 'countAwaitingDecision'>;
+  };
 }) {
   async function getOverview(): Promise<AdminOverview> {
     const [
@@ -20,12 +22,14 @@ export function createOverviewService(deps: {
       unverifiedCompanies,
       wireTransfersAwaitingVerification,
       openDisputes,
+      claimsAwaitingDecision,
       unconfirmedUsers,
     ] = await Promise.all([
       deps.listings.countPendingReview(),
       deps.companies.countUnverified(),
       deps.wireTransfers.countAwaitingVerification(),
       deps.deals.countOpenDisputes(),
+      deps.deals.claims.countAwaitingDecision(),
       deps.accounts.countUnconfirmed(),
     ]);
     return {
@@ -33,6 +37,7 @@ export function createOverviewService(deps: {
       unverifiedCompanies,
       wireTransfersAwaitingVerification,
       openDisputes,
+      claimsAwaitingDecision,
       unconfirmedUsers,
     };
   }

@@ -186,8 +186,13 @@ describe('claims', () => {
       message: CLAIM_MESSAGES.answerWindowOpen,
     });
     expect((await t.claims.adminListClaims(t.admin, 'waiting')).claims).toEqual([]);
+    expect(await t.claims.countAwaitingDecision()).toBe(0);
     t.advance(3 * DAY + 1000);
-    expect((await t.claims.adminListClaims(t.admin, 'waiting')).claims.map((c) => c.id)).toEqual([claim.id]);
+    const waiting = (await t.claims.adminListClaims(t.admin, 'waiting')).claims;
+    expect(waiting.map((c) => c.id)).toEqual([claim.id]);
+    // The queue shows the deal in context: its listing and the unit of the affected quantity.
+    expect(waiting[0]).toMatchObject({ listingId: deal.listingId, quantity: 10, unit: 'tons' });
+    expect(await t.claims.countAwaitingDecision()).toBe(1);
     await expect(
       t.claims.answerClaim(t.seller, deal.id, claim.id, { answer: 'accept' }),
     ).rejects.toMatchObject({

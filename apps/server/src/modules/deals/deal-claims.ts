@@ -31,6 +31,7 @@ import type { DealAnnouncements } from './deal-announcements.ts';
 import { claimDealFacts, claimWindowsOf } from './deal-claim-windows.ts';
 import {
   type ClaimRow,
+  countClaimsAwaitingDecision,
   findClaim,
   insertClaim,
   insertClaimStep,
@@ -572,7 +573,10 @@ export function createDealClaims(
         return [
           {
             ...detail,
+            listingId: deal.listingId,
             listingTitle: listings.find((l) => l.id === deal.listingId)?.title ?? 'Listing',
+            quantity: deal.quantity,
+            unit: deal.unit,
             buyer: party(deal.buyerUserId),
             seller: party(deal.sellerUserId),
             dealValueCents: deal.dealValueCents,
@@ -582,6 +586,9 @@ export function createDealClaims(
       }),
     };
   }
+
+  /** How many claims wait for an administrator: the admin dashboard's count. */
+  const countAwaitingDecision = () => countClaimsAwaitingDecision(db, clock.now());
 
   /** Who may read a claim's evidence besides its uploader and administrators: the deal's two parties. */
   async function mayReadEvidence(user: SessionUser, claimId: string): Promise<boolean> {
@@ -597,6 +604,7 @@ export function createDealClaims(
     decideClaim,
     listClaims,
     adminListClaims,
+    countAwaitingDecision,
     runClaimEscalation,
     mayReadEvidence,
   };
