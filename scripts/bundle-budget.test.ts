@@ -24,6 +24,7 @@ const LOADED_WHERE_USED = [
   'src/features/deals/components/fund-escrow-dialog.tsx',
   'src/features/deals/components/payout-statement-dialog.tsx',
   'src/features/deals/components/propose-deal-dialog.tsx',
+  'src/features/deals/claims/claim-panel.tsx',
   'src/features/listings/components/listing-form-dialog.tsx',
   'src/features/auth/components/auth-dialog.tsx',
 ];

@@ -331,6 +331,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'claims',
+                lazy: page(
+                  () => import('./routes/admin/claims'),
+                  (m) => m.AdminClaimsPage,
+                ),
+              },
+              {
                 path: 'impact-factors',
                 lazy: page(
                   () => import('./routes/admin/impact-factors'),

@@ -52,6 +52,7 @@ export function PrivateFilePicker({
   label,
   hint,
   disabled,
+  error: fieldError,
 }: {
   purpose: PrivateFilePurpose;
   files: PrivateFileView[];
@@ -60,6 +61,8 @@ export function PrivateFilePicker({
   label: string;
   hint?: string;
   disabled?: boolean;
+  /** The form's own complaint about the files (none attached yet), shown under the button. */
+  error?: string;
 }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState<Uploading[]>([]);
@@ -67,6 +70,7 @@ export function PrivateFilePicker({
   const labelId = useId();
   const hintId = useId();
   const errorId = useId();
+  const fieldErrorId = useId();
   // The latest list, for uploads that finish after other changes.
   const filesRef = useRef(files);
   filesRef.current = files;
@@ -109,7 +113,10 @@ export function PrivateFilePicker({
   return (
     <fieldset
       className="space-y-2"
-      aria-describedby={[hint ? hintId : '', error ? errorId : ''].join(' ').trim() || undefined}
+      aria-describedby={
+        [hint ? hintId : '', error ? errorId : '', fieldError ? fieldErrorId : ''].join(' ').trim() ||
+        undefined
+      }
     >
       <legend id={labelId} className="text-sm font-medium">
         {label}
@@ -174,6 +181,11 @@ export function PrivateFilePicker({
       >
         <Paperclip /> Add photos or PDFs
       </Button>
+      {fieldError ? (
+        <p id={fieldErrorId} className="text-[0.8125rem] font-medium text-destructive">
+          {fieldError}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

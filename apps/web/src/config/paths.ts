@@ -45,5 +45,6 @@ export const paths = {
   adminImpactFactors: '/admin/impact-factors',
   adminReviews: '/admin/reviews',
   adminReports: '/admin/reports',
+  adminClaims: '/admin/claims',
   escrowTest: '/escrow-test',
 } as const;

@@ -1,3 +1,4 @@
+import type { AdminClaim, ClaimDetail, ClaimStep } from '@app/shared/deals/deal-claims.schemas';
 import type { Deal, PaymentMethod } from '@app/shared/deals/deals.schemas';
 import type { Pricing } from '@app/shared/settings/settings.schemas';
 
@@ -87,6 +88,137 @@ export function dealFixture(overrides: Partial<Deal> = {}): Deal {
     impact: null,
     createdAt: '2026-03-01T09:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The deal above shipped on a wire with $1,000 held and the commission paid with the funding. */
+export function shippedDealFixture(overrides: Partial<Deal> = {}): Deal {
+  return dealFixture({
+    status: 'completed',
+    escrowStatus: 'held',
+    escrowHeldCents: 100_000,
+    buyerConfirmed: true,
+    sellerConfirmed: true,
+    shippedAt: '2026-03-05T10:00:00.000Z',
+    deliveredAt: '2026-03-06T10:00:00.000Z',
+    milestones: {
+      agreedAt: '2026-03-01T10:00:00.000Z',
+      fundedAt: '2026-03-02T10:00:00.000Z',
+      shippedAt: '2026-03-05T10:00:00.000Z',
+      releasedAt: null,
+    },
+    ...overrides,
+  });
+}
+
+const claimStep = (overrides: Partial<ClaimStep>): ClaimStep => ({
+  id: 'step-1',
+  transition: 'open',
+  actorRole: 'buyer',
+  fromStatus: 'none',
+  toStatus: 'awaiting_seller',
+  amountCents: 40_000,
+  note: 'Two bales were wet through.',
+  evidence: [
+    {
+      id: 'file-1',
+      fileName: 'wet-bales.jpg',
+      contentType: 'image/jpeg',
+      byteSize: 204_800,
+      url: '/api/files/file-1',
+    },
+  ],
+  createdAt: '2026-03-06T12:00:00.000Z',
+  ...overrides,
+});
+
+/**
+ * A $400 moisture claim on the shipped deal above, waiting for the seller (answer due far ahead), with
+ * its opening step; `actions` are those of the seller.
+ */
+export function claimFixture(overrides: Partial<ClaimDetail> = {}): ClaimDetail {
+  return {
+    id: 'claim-1',
+    dealId: 'deal-1',
+    status: 'awaiting_seller',
+    reason: 'moisture',
+    affectedQuantity: 5,
+    heldCents: 100_000,
+    claimedCents: 40_000,
+    offeredCents: null,
+    openedAt: '2026-03-06T12:00:00.000Z',
+    answerDueAt: '2099-03-09T12:00:00.000Z',
+    answeredAt: null,
+    escalatedAt: null,
+    closedAt: null,
+    split: null,
+    buyerNote: 'Two bales were wet through.',
+    sellerNote: null,
+    decisionNote: null,
+    steps: [claimStep({})],
+    actions: ['accept-claim', 'offer-partial', 'reject-claim'],
+    payouts: null,
+    ...overrides,
+  };
+}
+
+/** The claim after the seller offered $250 and the buyer accepted it: $250 back, $750 paid, 3% commission. */
+export function settledClaimFixture(overrides: Partial<ClaimDetail> = {}): ClaimDetail {
+  return claimFixture({
+    status: 'settled',
+    offeredCents: 25_000,
+    answeredAt: '2026-03-07T09:00:00.000Z',
+    closedAt: '2026-03-07T10:00:00.000Z',
+    split: { buyerRefundCents: 25_000, sellerPayoutCents: 75_000 },
+    steps: [
+      claimStep({}),
+      claimStep({
+        id: 'step-2',
+        transition: 'offer-partial',
+        actorRole: 'seller',
+        fromStatus: 'awaiting_seller',
+        toStatus: 'offered',
+        amountCents: 25_000,
+        note: null,
+        evidence: [],
+        createdAt: '2026-03-07T09:00:00.000Z',
+      }),
+      claimStep({
+        id: 'step-3',
+        transition: 'accept-offer',
+        actorRole: 'buyer',
+        fromStatus: 'offered',
+        toStatus: 'settled',
+        amountCents: 25_000,
+        note: null,
+        evidence: [],
+        createdAt: '2026-03-07T10:00:00.000Z',
+      }),
+    ],
+    actions: [],
+    payouts: { sellerReceivesCents: 75_000, buyerReceivesCents: 25_750, commissionCents: 2_250 },
+    ...overrides,
+  });
+}
+
+/** An escalated claim as the administrators' queue lists it, waiting for a decision. */
+export function adminClaimFixture(overrides: Partial<AdminClaim> = {}): AdminClaim {
+  return {
+    ...claimFixture({
+      status: 'rejected',
+      escalatedAt: '2026-03-08T10:00:00.000Z',
+      actions: ['decide'],
+    }),
+    status: 'escalated',
+    listingId: 'listing-1',
+    listingTitle: 'Baled OCC, 20 t',
+    quantity: 20,
+    unit: 'tonnes',
+    buyer: { userId: 'user-1', name: 'Bea Buyer', companyName: 'Buyer Metals' },
+    seller: { userId: 'user-2', name: 'Sam Seller', companyName: 'Seller Fibre' },
+    dealValueCents: 100_000,
+    currency: 'USD',
     ...overrides,
   };
 }

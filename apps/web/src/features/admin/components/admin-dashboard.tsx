@@ -9,6 +9,7 @@ import {
   Megaphone,
   MessageSquareText,
   Package,
+  Scale,
   Settings,
   Shield,
   Users,
@@ -96,6 +97,19 @@ export const ADMIN_CARDS: AdminCard[] = [
         plural: 'transfers awaiting verification',
       },
       { key: 'openDisputes', singular: 'open dispute', plural: 'open disputes' },
+    ],
+  },
+  {
+    title: 'Claims',
+    to: paths.adminClaims,
+    icon: Scale,
+    description: 'Decide escalated and unanswered claims: split the escrow between buyer and seller.',
+    counts: [
+      {
+        key: 'claimsAwaitingDecision',
+        singular: 'claim awaiting a decision',
+        plural: 'claims awaiting a decision',
+      },
     ],
   },
   {

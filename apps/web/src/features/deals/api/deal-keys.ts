@@ -3,6 +3,8 @@ export const dealKeys = {
   all: ['deals'] as const,
   list: () => ['deals', 'list'] as const,
   paymentMethods: (totalCents: number) => ['deals', 'payment-methods', totalCents] as const,
+  /** Under `all`, so a deal's realtime `deal.updated` (every claim step sends one) refetches its claims. */
+  claims: (dealId: string) => ['deals', 'claims', dealId] as const,
 };
 
 /**

@@ -2,7 +2,7 @@ import type { DealParty } from '@app/shared/deals/deal-machine';
 import { DEAL_MESSAGES, type Deal } from '@app/shared/deals/deals.schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { dealFixture, PAYMENT_METHODS, PRICING } from '@/testing/fixtures';
+import { dealFixture, PAYMENT_METHODS, PRICING, shippedDealFixture } from '@/testing/fixtures';
 import { apiError, mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { DealActions } from './deal-actions';
@@ -96,5 +96,43 @@ describe('DealActions', () => {
         { action: 'ship-goods' },
       ]),
     );
+  });
+
+  it('asks the buyer of a shipped deal before recording the delivery, then sends record-delivery', async () => {
+    const deal = shippedDealFixture({ deliveredAt: null });
+    const api = mockApi({
+      'POST /api/deals/deal-1/actions': { ...deal, deliveredAt: '2026-03-06T10:00:00.000Z' },
+    });
+    const { user } = renderActions(deal, 'buyer');
+
+    await user.click(screen.getByRole('button', { name: 'Record Delivery' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Record the delivery?' });
+    expect(confirm).toHaveTextContent('The time to open a claim about their weight, grade or condition');
+    await user.click(within(confirm).getByRole('button', { name: 'Record Delivery' }));
+
+    expect(await screen.findByText('Delivery recorded')).toBeInTheDocument();
+    expect(api.sent('POST /api/deals/deal-1/actions').map((r) => r.body)).toEqual([
+      { action: 'record-delivery' },
+    ]);
+  });
+
+  it('offers the buyer Open a Claim until the claim window closes, and opens its form', async () => {
+    mockApi({});
+    const deal = shippedDealFixture({ claimOpenUntil: '2099-03-08T10:00:00.000Z' });
+    const { user } = renderActions(deal, 'buyer');
+
+    expect(screen.getByText(/^You can open a claim until March 8, 2099/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open a Claim' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Open a claim' })).toBeInTheDocument();
+  });
+
+  it('shows the seller no Open a Claim, and no "No actions available" while a claim is open', () => {
+    mockApi({});
+    const deal = shippedDealFixture({ role: 'seller', claimOpenUntil: null, openClaimId: 'claim-1' });
+    renderActions(deal, 'seller');
+
+    expect(screen.queryByRole('button', { name: 'Open a Claim' })).not.toBeInTheDocument();
+    expect(screen.queryByText(DEAL_MESSAGES.noActions)).not.toBeInTheDocument();
   });
 });

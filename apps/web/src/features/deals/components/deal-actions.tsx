@@ -9,7 +9,7 @@ import {
   refundPayout,
   releasePayout,
 } from '@app/shared/deals/deals.schemas';
-import { Clock } from 'lucide-react';
+import { CalendarClock, Clock, Scale } from 'lucide-react';
 import { useState } from 'react';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -19,6 +19,7 @@ import { toast } from '@/components/ui/toast';
 import { isRuleRefusal, parseApiError } from '@/lib/api-client';
 import { formatUsd } from '@/lib/format';
 import { useDealAction } from '../api/deal-action';
+import { formatDeadline } from '../claims/claim-labels';
 import { ACTION_COPY, DEAL_STATUS_BADGE, escrowLabelOf, ROLE_LABEL } from '../utils/deal-labels';
 import type { EscrowTransactionResult } from './escrow-transaction-dialog';
 import type { WireResult } from './wire-instructions-dialog';
@@ -40,12 +41,23 @@ const EscrowTransactionDialog = lazyDialog(
   () => import('./escrow-transaction-dialog').then((m) => m.EscrowTransactionDialog),
   (props) => props.result !== null,
 );
+// With the claim panel's chunk (see claims/claim-panel.tsx): a shipped deal's card has fetched it already.
+const OpenClaimDialog = lazyDialog(
+  () => import('../claims/claim-panel').then((m) => m.OpenClaimDialog),
+  (props) => props.open,
+);
 const WireInstructionsDialog = lazyDialog(
   () => import('./wire-instructions-dialog').then((m) => m.WireInstructionsDialog),
   (props) => props.result !== null,
 );
 
-type ActionWithConfirm = 'reject' | 'cancel' | 'release-escrow' | 'refund-escrow' | 'ship-goods';
+type ActionWithConfirm =
+  | 'reject'
+  | 'cancel'
+  | 'release-escrow'
+  | 'refund-escrow'
+  | 'ship-goods'
+  | 'record-delivery';
 
 /** The "are you sure" of the actions that cannot be undone. */
 const CONFIRMS: Record<ActionWithConfirm, (deal: Deal) => { title: string; description: string }> = {
@@ -70,6 +82,11 @@ const CONFIRMS: Record<ActionWithConfirm, (deal: Deal) => { title: string; descr
     title: 'Ship without escrow?',
     description: `No money is held in escrow for ${deal.listingTitle}. The deal completes now and you settle the payment of ${formatUsd(deal.dealValueCents, { alwaysCents: true })} directly with the buyer.`,
   }),
+  // Recording delivery starts the (shorter) claim window: the buyer should check the goods first.
+  'record-delivery': (deal) => ({
+    title: 'Record the delivery?',
+    description: `Confirm that the goods for ${deal.listingTitle} arrived. The time to open a claim about their weight, grade or condition then counts from now, so check them first.`,
+  }),
 };
 
 const VARIANTS: Partial<Record<DealCardAction, ButtonProps['variant']>> = {
@@ -87,7 +104,8 @@ type Dialogs =
   | { kind: 'counter' }
   | { kind: 'dispute' }
   | { kind: 'fund' }
-  | { kind: 'commission' };
+  | { kind: 'commission' }
+  | { kind: 'claim' };
 
 /**
  * Exactly the actions `dealCardActions` allows the viewing party, or "No actions available" with the
@@ -122,6 +140,7 @@ export function DealActions({ deal, role }: { deal: Deal; role: DealParty }) {
       case 'cancel':
       case 'release-escrow':
       case 'refund-escrow':
+      case 'record-delivery':
         setDialog({ kind: 'confirm', action });
         return;
       case 'ship-goods':
@@ -149,6 +168,10 @@ export function DealActions({ deal, role }: { deal: Deal; role: DealParty }) {
 
   const buttons = actions.filter((a) => a !== 'waiting-for-funding');
   const waiting = actions.includes('waiting-for-funding');
+  // The server says until when a claim may be opened (null: not now, e.g. one is open or time ran out).
+  const claimUntil = role === 'buyer' ? deal.claimOpenUntil : null;
+  // While a claim is open its panel holds the next steps: "No actions available" would mislead.
+  const idle = actions.length === 0 && claimUntil === null && deal.openClaimId === null;
 
   return (
     <div className="grid gap-3">
@@ -158,7 +181,7 @@ export function DealActions({ deal, role }: { deal: Deal; role: DealParty }) {
           {DEAL_MESSAGES.waitingForFunding}
         </p>
       ) : null}
-      {buttons.length > 0 ? (
+      {buttons.length > 0 || claimUntil ? (
         <div className="flex flex-wrap gap-2">
           {buttons.map((action) => {
             const copy = ACTION_COPY[action];
@@ -174,9 +197,26 @@ export function DealActions({ deal, role }: { deal: Deal; role: DealParty }) {
               </Button>
             );
           })}
+          {claimUntil ? (
+            <Button
+              variant="outline"
+              disabled={busy}
+              onClick={() => setDialog({ kind: 'claim' })}
+              className="max-sm:flex-1"
+            >
+              <Scale aria-hidden />
+              Open a Claim
+            </Button>
+          ) : null}
         </div>
       ) : null}
-      {actions.length === 0 ? (
+      {claimUntil ? (
+        <p className="flex items-start gap-2 text-sm text-muted-foreground">
+          <CalendarClock className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>You can open a claim until {formatDeadline(claimUntil)}.</span>
+        </p>
+      ) : null}
+      {idle ? (
         <p className="rounded-lg border border-dashed bg-surface px-3 py-2 text-sm text-muted-foreground">
           <span className="font-medium text-foreground">{DEAL_MESSAGES.noActions}</span>
           <span className="mx-1.5" aria-hidden>
@@ -202,7 +242,11 @@ export function DealActions({ deal, role }: { deal: Deal; role: DealParty }) {
           confirmLabel={ACTION_COPY[dialog.action].label}
           busyLabel={ACTION_COPY[dialog.action].busy}
           isBusy={busy}
-          destructive={dialog.action !== 'release-escrow' && dialog.action !== 'ship-goods'}
+          destructive={
+            dialog.action !== 'release-escrow' &&
+            dialog.action !== 'ship-goods' &&
+            dialog.action !== 'record-delivery'
+          }
           onConfirm={() => void run({ action: dialog.action })}
         />
       ) : null}
@@ -239,6 +283,11 @@ export function DealActions({ deal, role }: { deal: Deal; role: DealParty }) {
       <CommissionDialog
         deal={deal}
         open={dialog.kind === 'commission'}
+        onOpenChange={(open) => (open ? undefined : close())}
+      />
+      <OpenClaimDialog
+        deal={deal}
+        open={dialog.kind === 'claim'}
         onOpenChange={(open) => (open ? undefined : close())}
       />
     </div>

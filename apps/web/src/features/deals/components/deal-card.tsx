@@ -21,7 +21,7 @@ import {
   Store,
   Zap,
 } from 'lucide-react';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { ReputationBadge } from '@/components/reputation/reputation-badge';
 import { Badge } from '@/components/ui/badge';
@@ -38,6 +38,7 @@ import {
   formatTonnes,
   formatUsd,
 } from '@/lib/format';
+import { ClaimPanelSkeleton } from '../claims/claim-panel-skeleton';
 import { DEAL_TYPE_LABEL, escrowLabelOf, ROLE_LABEL } from '../utils/deal-labels';
 import { DealActions } from './deal-actions';
 import { DealProgress } from './deal-progress';
@@ -51,6 +52,9 @@ const METHOD_LABEL: Record<string, string> = {
 };
 
 const money = (cents: number) => formatUsd(cents, { alwaysCents: true });
+
+// Claims concern shipped deals only: their panel's code is fetched with the first such card.
+const ClaimPanel = lazy(() => import('../claims/claim-panel').then((m) => ({ default: m.ClaimPanel })));
 
 /** One deal: who, what, how much, where it stands, and what the viewer can do next. */
 export function DealCard({
@@ -148,6 +152,9 @@ export function DealCard({
               <Landmark className="size-4 shrink-0 text-muted-foreground" aria-hidden />
               <span>
                 Escrow: <span className="font-medium">{escrowLabelOf(deal)}</span>
+                {deal.openClaimId ? (
+                  <span className="text-muted-foreground"> · frozen while the claim is open</span>
+                ) : null}
                 {payment ? (
                   <span className="text-muted-foreground">
                     {' '}
@@ -241,6 +248,11 @@ export function DealCard({
         </section>
       </div>
 
+      {mayHaveClaims(deal) ? (
+        <Suspense fallback={deal.openClaimId ? <ClaimPanelSkeleton /> : null}>
+          <ClaimPanel deal={deal} role={role} />
+        </Suspense>
+      ) : null}
       <div className="border-t pt-4">
         <DealActions deal={deal} role={role} />
       </div>
@@ -252,6 +264,9 @@ export function DealCard({
     </Card>
   );
 }
+
+/** A claim is opened after shipping: only then can a deal have one (the panel asks the server which). */
+const mayHaveClaims = (deal: Deal) => deal.openClaimId !== null || deal.shippedAt !== null;
 
 /** Concluded (released, or ended by a claim's refund): the reviews panel asks the server the rest. */
 const mayHaveReviews = (deal: Deal) =>
