@@ -287,6 +287,24 @@ describe('claims', () => {
     });
   });
 
+  it('takes a claim step when the settings cache has expired (PGlite has one connection)', async () => {
+    const t = await setup();
+    const deal = await t.shippedDeal('card');
+    const claim = await t.claims.openClaim(t.buyer, deal.id, {
+      reason: 'moisture',
+      affectedQuantity: 2,
+      claimedCents: 100_000,
+      evidence: [await t.evidence()],
+    });
+    // A settings change drops the cached values, as their 2-second age does between two requests.
+    await t.app.services.settings.updateSettings({ 'deals.claim_answer_days': 3 }, t.admin);
+    const offered = await t.claims.answerClaim(t.seller, deal.id, claim.id, {
+      answer: 'offer',
+      offeredCents: 50_000,
+    });
+    expect(offered.status).toBe('offered');
+  });
+
   it('opens one claim when ten arrive at once, and settles an accepted offer once when accepted ten times at once', async () => {
     const t = await setup();
     const deal = await t.shippedDeal('card');

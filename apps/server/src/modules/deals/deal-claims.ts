@@ -124,6 +124,9 @@ export function createDealClaims(
     actor: DealActorRef,
     extras: StepExtras = {},
   ): Promise<StepOutcome> {
+    // Read before the transaction: a settings read goes to `db`, which inside it would wait for
+    // PGlite's one connection (held by the transaction) whenever the settings cache has expired.
+    const windows = await claimWindowsOf(settings);
     const outcome = await inTransaction(db, async (tx) => {
       const deal = await findDealForUpdate(tx, dealId);
       if (!deal) throw notFound();
@@ -139,7 +142,6 @@ export function createDealClaims(
       const held = await heldOf(dealId, tx);
       const state = claim ? machineStateOf(claim, deal, held) : newClaimState(claimDealFacts(deal, held));
       const now = clock.now();
-      const windows = await claimWindowsOf(settings);
       const result = transitionClaim(state, event, actor.role as ClaimActor, now, windows);
       if (!result.ok) throw new AppError(result.code, result.message);
       const next = result.state;
