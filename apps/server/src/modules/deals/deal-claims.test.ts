@@ -133,11 +133,10 @@ describe('claims', () => {
     expect(await t.balance(`payable:seller:${t.seller.id}`)).toBe(850_000);
     expect(await t.balance(`escrow:held:${deal.id}`)).toBe(0);
     expect((await providerTotals(t.database)).refundedCents).toBe(154_500);
-    expect(await t.deals.getDeal(t.seller, deal.id)).toMatchObject({
-      status: 'completed',
-      escrowStatus: 'released',
-      openClaimId: null,
-    });
+    const concluded = await t.deals.getDeal(t.seller, deal.id);
+    expect(concluded).toMatchObject({ status: 'completed', escrowStatus: 'released', openClaimId: null });
+    // The card's progress ticks "Deal Complete": the settlement concluded the deal as a release does.
+    expect(concluded.milestones.releasedAt).not.toBeNull();
     // The settlement is one ledger transaction.
     const rows = await rawQuery<{ n: number }>(
       t.database,

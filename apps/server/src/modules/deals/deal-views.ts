@@ -29,6 +29,9 @@ import {
 
 const LIST_LIMIT = 200;
 
+/** The transitions after which the card's progress reads "Deal Complete": a release, or a claim's settlement. */
+const CONCLUSIONS: readonly DealTransition[] = [...RELEASES, 'settle-claim'];
+
 export function toEscrowPaymentView(p: EscrowPaymentRow): EscrowPayment {
   return {
     id: p.id,
@@ -147,7 +150,8 @@ export function createDealViews(ctx: DealContext) {
           agreedAt: firstAt(r.id, (e) => e.toStatus === 'agreed'),
           fundedAt: firstAt(r.id, (e) => e.transition === 'escrow-funded'),
           shippedAt: firstAt(r.id, (e) => e.transition === 'ship-goods'),
-          releasedAt: firstAt(r.id, (e) => RELEASES.includes(e.transition as DealTransition)),
+          // A claim's settlement concludes the deal as a release does, whatever the split.
+          releasedAt: firstAt(r.id, (e) => CONCLUSIONS.includes(e.transition as DealTransition)),
         },
         escrowHeldCents: heldByDeal.get(r.id) ?? 0,
         role: dealRoleOf(r, viewerId),

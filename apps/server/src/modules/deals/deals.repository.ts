@@ -470,6 +470,7 @@ export async function findMilestoneEvents(
             'release-escrow',
             'auto-release',
             'approve-early-release',
+            'settle-claim',
           ]),
         ),
       ),
