@@ -30,7 +30,7 @@ export function PrivateFileLink({
     <a
       href={file.url}
       download={file.fileName}
-      className="inline-flex min-w-0 items-center gap-1.5 text-sm text-primary underline-offset-4 hover:underline"
+      className="inline-flex max-w-full min-w-0 items-center gap-1.5 text-sm text-primary underline-offset-4 hover:underline"
     >
       <Icon className="size-4 shrink-0" aria-hidden="true" />
       <span className="truncate">{file.fileName}</span>

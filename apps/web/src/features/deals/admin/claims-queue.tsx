@@ -160,7 +160,6 @@ function AdminClaimCard({ claim }: { claim: AdminClaim }) {
       {settled ? (
         <p className="rounded-lg border border-green-200 bg-success-soft p-3 text-sm text-success-soft-foreground">
           <span className="font-semibold">{settled}</span>
-          {claim.decisionNote ? <span className="block">Reason: {claim.decisionNote}</span> : null}
         </p>
       ) : null}
       <section aria-label="Timeline" className="grid gap-2">

@@ -174,7 +174,7 @@ export function DecideClaimForm({ claim }: { claim: AdminClaim }) {
           />
         </FormField>
         <div className="grid content-start gap-2">
-          <p className="text-sm font-medium">Paid to the seller</p>
+          <p className="text-sm leading-none font-medium">Paid to the seller</p>
           <output
             className="flex h-10 items-center rounded-md border bg-muted px-3 text-sm tabular"
             aria-live="polite"

@@ -81,6 +81,7 @@ function ClaimView({
   compact?: boolean;
 }) {
   const Heading = compact ? 'h4' : 'h3';
+  const SubHeading = compact ? 'h5' : 'h4';
   return (
     <>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -96,7 +97,10 @@ function ClaimView({
       <ClaimFacts claim={claim} unit={deal.unit} />
       <ClaimOutcome claim={claim} role={role} />
       {claim.actions.length > 0 ? <ClaimActions claim={claim} deal={deal} role={role} /> : null}
-      <ClaimTimeline steps={claim.steps} viewer={role} />
+      <div className="grid gap-2">
+        <SubHeading className="text-sm font-semibold">Timeline</SubHeading>
+        <ClaimTimeline steps={claim.steps} viewer={role} />
+      </div>
     </>
   );
 }
@@ -109,12 +113,6 @@ function ClaimOutcome({ claim, role }: { claim: ClaimDetail; role: DealParty }) 
       <div className="grid gap-1 rounded-lg border border-green-200 bg-success-soft p-3 text-sm text-success-soft-foreground">
         <p className="font-semibold">{settled}</p>
         <PayoutLine claim={claim} role={role} />
-        {claim.decisionNote ? (
-          <p>
-            <span className="font-medium">Recytrade’s reason: </span>
-            {claim.decisionNote}
-          </p>
-        ) : null}
       </div>
     );
   }

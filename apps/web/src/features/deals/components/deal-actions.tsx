@@ -173,8 +173,10 @@ export function DealActions({ deal, role }: { deal: Deal; role: DealParty }) {
   // While a claim is open its panel holds the next steps: "No actions available" would mislead.
   const idle = actions.length === 0 && claimUntil === null && deal.openClaimId === null;
 
+  // The deal's dialogs stay mounted (they close with their animation); the row shows when it has content.
+  const empty = !waiting && buttons.length === 0 && claimUntil === null && !idle;
   return (
-    <div className="grid gap-3">
+    <div className={empty ? 'contents' : 'grid gap-3 border-t pt-4'}>
       {waiting ? (
         <p className="flex items-center gap-2 text-sm font-medium text-warning-soft-foreground" role="status">
           <Clock className="size-4" aria-hidden />

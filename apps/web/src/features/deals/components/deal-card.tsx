@@ -17,6 +17,7 @@ import {
   HandCoins,
   Landmark,
   Leaf,
+  PackageCheck,
   ShoppingCart,
   Store,
   Zap,
@@ -205,6 +206,12 @@ export function DealCard({
                 </span>
               </li>
             ) : null}
+            {deal.deliveredAt ? (
+              <li className="flex items-center gap-2">
+                <PackageCheck className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+                <span>Delivery recorded on {formatDate(deal.deliveredAt)}</span>
+              </li>
+            ) : null}
             {deal.autoReleaseAt && deal.escrowStatus === 'held' && deal.status !== 'disputed' ? (
               <li className="flex items-center gap-2">
                 <CalendarClock className="size-4 shrink-0 text-muted-foreground" aria-hidden />
@@ -253,9 +260,7 @@ export function DealCard({
           <ClaimPanel deal={deal} role={role} />
         </Suspense>
       ) : null}
-      <div className="border-t pt-4">
-        <DealActions deal={deal} role={role} />
-      </div>
+      <DealActions deal={deal} role={role} />
       {mayHaveReviews(deal) ? (
         <Suspense fallback={null}>
           <DealReviewPanel dealId={deal.id} counterpartyName={counterparty.name ?? 'The other party'} />
