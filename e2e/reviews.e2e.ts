@@ -1,4 +1,5 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { baledCansListing, post, shipWireFundedDeal } from './support/deals.ts';
 import {
   createConfirmedAccount,
   DEMO_ADMIN,
@@ -11,13 +12,6 @@ import {
 } from './support/fixtures.ts';
 
 const LISTING = 'Baled aluminium UBC, reviewed lot';
-
-/** A POST as the browser would send it (the same-origin guard wants the Origin header). */
-async function post(request: APIRequestContext, baseURL: string, url: string, data: unknown = {}) {
-  const res = await request.post(url, { headers: { origin: baseURL }, data });
-  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  return res.json();
-}
 
 /** Picks the stars of each criterion in the deal card's review form and submits it. */
 async function review(card: Locator, stars: [number, number, number], comment: string) {
@@ -63,34 +57,12 @@ test('two traders complete a deal and review each other; the rating reaches the 
     companyType: 'seller',
     materials: ['Metals'],
   });
-  const { listing } = await post(seller.request, base, '/api/listings', {
-    title: LISTING,
-    type: 'sell',
-    description: 'Used beverage cans, baled, 20 t per month.',
-    availability: 'immediate',
-    category: 'metals',
-    location: 'Antwerp, Belgium',
-    price: 950,
-    quantity: 20,
-    unit: 'tons',
-  });
-  const deal = await post(buyerPage.request, base, '/api/deals', {
-    listingId: listing.id,
-    dealValue: 1000,
-    quantity: 1,
-  });
-  await post(buyerPage.request, base, `/api/deals/${deal.id}/actions`, { action: 'confirm' });
-  await post(seller.request, base, `/api/deals/${deal.id}/actions`, { action: 'confirm' });
-  await post(buyerPage.request, base, `/api/deals/${deal.id}/fund`, {
-    method: 'wire',
-    includeCommission: true,
-  });
-  const { wireTransfers } = await (await buyerPage.request.get('/api/wire-transfers')).json();
-  const wire = wireTransfers.find((w: { relatedId: string }) => w.relatedId === deal.id);
-  await post(adminContext.request, base, `/api/admin/wire-transfers/${wire.id}/verify`, {
-    adminNotes: 'Seen',
-  });
-  await post(seller.request, base, `/api/deals/${deal.id}/actions`, { action: 'ship-goods' });
+  const { listing } = await post(seller.request, base, '/api/listings', baledCansListing(LISTING));
+  const deal = await shipWireFundedDeal(
+    base,
+    { buyer: buyerPage.request, seller: seller.request, admin: adminContext.request },
+    { listingId: listing.id, dealValue: 1000, quantity: 1 },
+  );
   await post(buyerPage.request, base, `/api/deals/${deal.id}/actions`, { action: 'release-escrow' });
 
   // The buyer reviews the seller on the deal card.
