@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { claimFixture, settledClaimFixture, shippedDealFixture } from '@/testing/fixtures';
 import { apiError, mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-with-providers';
+import { dealKeys } from '../api/deal-keys';
 import { ClaimPanel } from './claim-panel';
 
 const CLAIMS = 'GET /api/deals/deal-1/claims';
@@ -199,5 +200,24 @@ describe('ClaimPanel', () => {
     expect(screen.queryByRole('status', { name: 'Loading the claim' })).not.toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByRole('region', { name: 'Claim' })).not.toBeInTheDocument();
+  });
+
+  it('reads the claims again when the deals are refreshed, as every realtime deal.updated does', async () => {
+    let current = claimFixture({ actions: ['withdraw'] });
+    const api = mockApi({ [CLAIMS]: () => ({ claims: [current] }) });
+    const { queryClient } = renderPanel(openDeal('buyer'), 'buyer');
+    const region = await panel();
+
+    current = claimFixture({
+      status: 'offered',
+      offeredCents: 25_000,
+      actions: ['accept-offer', 'escalate', 'withdraw'],
+    });
+    await queryClient.invalidateQueries({ queryKey: dealKeys.all });
+
+    await waitFor(() =>
+      expect(buttonNames(region)).toEqual(['Accept Offer', 'Escalate to Recytrade', 'Withdraw Claim']),
+    );
+    expect(api.sent(CLAIMS)).toHaveLength(2);
   });
 });
