@@ -71,6 +71,7 @@ export function dealFixture(overrides: Partial<Deal> = {}): Deal {
     openClaimId: null,
     escrowSplittable: true,
     claimOpenUntil: null,
+    latestClaim: null,
     commission: {
       settled: false,
       includedInFunding: false,

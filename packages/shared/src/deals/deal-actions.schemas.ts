@@ -179,8 +179,17 @@ export const DEAL_FOLDER_LABELS: Record<DealFolder, string> = {
   cancelled: 'Cancelled',
 };
 
+/** Whom an open claim waits for: the seller's answer, or the buyer's response to it. */
+export function claimWaitsFor(deal: Pick<Deal, 'latestClaim'>): DealParty | null {
+  const status = deal.latestClaim?.status;
+  if (status === 'awaiting_seller') return 'seller';
+  if (status === 'offered' || status === 'rejected') return 'buyer';
+  return null;
+}
+
 /** Whether the viewing party has something to do on the deal now (not merely waiting). */
 export function dealNeedsActionFrom(deal: Deal, party: DealParty): boolean {
+  if (claimWaitsFor(deal) === party) return true;
   return dealCardActions(deal, party).some((a) => a !== 'waiting-for-funding');
 }
 

@@ -16,6 +16,7 @@ import {
 import {
   type Deal,
   dealCardActions,
+  dealNeedsActionFrom,
   dealProgress,
   refundPayout,
   releasePayout,
@@ -338,6 +339,7 @@ function deal(overrides: Partial<Deal>): Deal {
     openClaimId: null,
     escrowSplittable: true,
     claimOpenUntil: null,
+    latestClaim: null,
     commission: {
       settled: false,
       includedInFunding: false,
@@ -655,5 +657,23 @@ describe('dealHoldsQuantity', () => {
 
   it('a Buy Now deal holds its quantity from its creation, until cancelled', () => {
     expect(holding(true)).toEqual(DEAL_STATUSES.filter((status) => status !== 'cancelled'));
+  });
+});
+
+describe('My Deals: an open claim needs whoever it waits for', () => {
+  const shipped = {
+    status: 'completed' as const,
+    escrowStatus: 'held' as const,
+    shippedAt: NOW.toISOString(),
+  };
+  const withClaim = (status: 'awaiting_seller' | 'offered' | 'rejected' | 'escalated') =>
+    deal({ ...shipped, openClaimId: 'c1', latestClaim: { status, split: null } });
+
+  it('puts the deal under the seller while the claim awaits an answer, under the buyer after an offer or a rejection', () => {
+    expect(dealNeedsActionFrom(withClaim('awaiting_seller'), 'seller')).toBe(true);
+    expect(dealNeedsActionFrom(withClaim('offered'), 'buyer')).toBe(true);
+    expect(dealNeedsActionFrom(withClaim('rejected'), 'buyer')).toBe(true);
+    expect(dealNeedsActionFrom(withClaim('offered'), 'seller')).toBe(false);
+    expect(dealNeedsActionFrom(withClaim('escalated'), 'seller')).toBe(false);
   });
 });

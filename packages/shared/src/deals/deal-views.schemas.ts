@@ -1,6 +1,7 @@
 /** The deal as the API answers it, its realtime events and the seller's payout statement. */
 import { LISTING_UNITS } from '../listings/listings.schemas.ts';
 import * as z from '../zod.ts';
+import { CLAIM_STATUSES } from './claim-rules.ts';
 import { COMMISSION_PAYERS, payoutAfterCommission } from './deal-commission.schemas.ts';
 import { DEAL_STATUSES, type DealMachineState, ESCROW_STATUSES } from './deal-machine.ts';
 
@@ -65,6 +66,16 @@ export const DealSchema = z.object({
   escrowSplittable: z.boolean(),
   /** Until when the buyer may open a claim (null when no claim can be opened now). */
   claimOpenUntil: z.string().nullable(),
+  /**
+   * The deal's latest claim in brief (null when it has none): whom it waits for, and how a settled
+   * claim split the escrow. The claim itself: GET /api/deals/:id/claims.
+   */
+  latestClaim: z
+    .object({
+      status: z.enum(CLAIM_STATUSES),
+      split: z.object({ buyerRefundCents: z.number().int(), sellerPayoutCents: z.number().int() }).nullable(),
+    })
+    .nullable(),
   commission: z.object({
     settled: z.boolean(),
     /** Paid with the escrow funding (the buyer's total included it). */

@@ -90,3 +90,13 @@ export async function countClaimsAwaitingDecision(db: Db, now: Date): Promise<nu
 
 export const isOpenClaim = (row: Pick<ClaimRow, 'status'>) =>
   (OPEN_CLAIM_STATUSES as readonly string[]).includes(row.status);
+
+/** Each deal's newest claim (deals without a claim are absent): the deal view's brief. */
+export async function findLatestClaimsOfDeals(db: Db, dealIds: string[]): Promise<ClaimRow[]> {
+  if (dealIds.length === 0) return [];
+  return db
+    .selectDistinctOn([dealClaims.dealId])
+    .from(dealClaims)
+    .where(inArray(dealClaims.dealId, dealIds))
+    .orderBy(dealClaims.dealId, desc(dealClaims.openedAt));
+}

@@ -69,6 +69,10 @@ describe('deal claims routes', () => {
     expect(opened.statusCode, opened.body).toBe(201);
     const claim = ClaimDetailSchema.parse(opened.json());
     await waitForEmail(app, seller.user.email, 'deal-claim-open');
+    expect((await seller.client.get(`/api/deals/${dealId}`)).json().latestClaim).toEqual({
+      status: 'awaiting_seller',
+      split: null,
+    });
     // The evidence: the deal's parties and administrators read it; a stranger and a visitor do not.
     expect((await seller.client.get(photo.url)).statusCode).toBe(200);
     expect((await admin.client.get(photo.url)).statusCode).toBe(200);
@@ -116,6 +120,10 @@ describe('deal claims routes', () => {
     expect((await admin.client.post(decision, split)).statusCode).toBe(409);
     await app.services.deals.whenIdle();
     const deal = (await seller.client.get(`/api/deals/${dealId}`)).json();
+    expect(deal.latestClaim).toEqual({
+      status: 'settled',
+      split: { buyerRefundCents: 20_000, sellerPayoutCents: 80_000 },
+    });
     expect(deal).toMatchObject({
       status: 'completed',
       escrowStatus: 'released',

@@ -10,6 +10,7 @@ import {
 import type { SessionUser } from '../accounts/index.ts';
 import { DEAL_ACCOUNTS, dealLedgerKeys } from './deal-accounts.ts';
 import { claimOpenUntil, claimWindowsOf } from './deal-claim-windows.ts';
+import { type ClaimRow, findLatestClaimsOfDeals } from './deal-claims.repository.ts';
 import { type DealContext, notFound, RELEASES } from './deal-context.ts';
 import { escrowHeldOfDeals } from './deal-postings.ts';
 import {
@@ -28,6 +29,18 @@ import {
 } from './deals.repository.ts';
 
 const LIST_LIMIT = 200;
+
+/** A deal's newest claim in brief: its status and, once settled, the split. */
+function latestClaimOf(claim: ClaimRow | undefined): Deal['latestClaim'] {
+  if (!claim) return null;
+  const settled = claim.buyerRefundCents !== null && claim.sellerPayoutCents !== null;
+  return {
+    status: claim.status,
+    split: settled
+      ? { buyerRefundCents: claim.buyerRefundCents ?? 0, sellerPayoutCents: claim.sellerPayoutCents ?? 0 }
+      : null,
+  };
+}
 
 /** The transitions after which the card's progress reads "Deal Complete": a release, or a claim's settlement. */
 const CONCLUSIONS: readonly DealTransition[] = [...RELEASES, 'settle-claim'];
@@ -60,7 +73,7 @@ export function createDealViews(ctx: DealContext) {
     const ids = rows.map((r) => r.id);
     const userIds = [...new Set(rows.flatMap((r) => [r.buyerUserId, r.sellerUserId]))];
     const now = ctx.clock.now();
-    const [listingRows, users, companyRows, escrowRows, heldByDeal, keys, milestoneEvents, windows] =
+    const [listingRows, users, companyRows, escrowRows, heldByDeal, keys, milestoneEvents, windows, claims] =
       await Promise.all([
         findListingBriefs(db, [...new Set(rows.map((r) => r.listingId))]),
         findUserBriefs(db, userIds),
@@ -72,7 +85,9 @@ export function createDealViews(ctx: DealContext) {
         ),
         findMilestoneEvents(db, ids),
         claimWindowsOf(ctx.settings),
+        findLatestClaimsOfDeals(db, ids),
       ]);
+    const claimOf = new Map(claims.map((c) => [c.dealId, c]));
     const firstAt = (dealId: string, match: (e: (typeof milestoneEvents)[number]) => boolean) =>
       milestoneEvents.find((e) => e.dealId === dealId && match(e))?.createdAt.toISOString() ?? null;
     const party = (userId: string) => {
@@ -132,6 +147,7 @@ export function createDealViews(ctx: DealContext) {
         autoReleaseAt,
         deliveredAt: r.deliveredAt?.toISOString() ?? null,
         openClaimId: r.openClaimId,
+        latestClaim: latestClaimOf(claimOf.get(r.id)),
         escrowSplittable: r.escrowSplittable,
         claimOpenUntil: claimOpenUntil(r, heldByDeal.get(r.id) ?? 0, windows, now),
         commission: {

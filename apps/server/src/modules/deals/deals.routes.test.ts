@@ -316,6 +316,7 @@ describe('deals routes', () => {
       openClaimId: null,
       escrowSplittable: true,
       claimOpenUntil: null,
+      latestClaim: null,
       escrowHeldCents: 0,
       commission: { settled: false },
     });

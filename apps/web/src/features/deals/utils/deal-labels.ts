@@ -26,8 +26,12 @@ export const ESCROW_STATUS_LABEL: Record<EscrowStatus, string> = {
 };
 
 /** The escrow line of a deal: an escrow-optional deal says so while unfunded, and when it ended without escrow. */
-export function escrowLabelOf(deal: Pick<Deal, 'status' | 'escrowStatus' | 'escrowRequired'>): string {
+export function escrowLabelOf(
+  deal: Pick<Deal, 'status' | 'escrowStatus' | 'escrowRequired'> & Partial<Pick<Deal, 'latestClaim'>>,
+): string {
   if (completedWithoutEscrow(deal)) return 'Not used (settled directly)';
+  const split = deal.latestClaim?.status === 'settled' ? deal.latestClaim.split : null;
+  if (split && split.buyerRefundCents > 0 && split.sellerPayoutCents > 0) return 'Split by the claim';
   if (!deal.escrowRequired && deal.escrowStatus === 'none') return 'Optional, not funded';
   return ESCROW_STATUS_LABEL[deal.escrowStatus];
 }
