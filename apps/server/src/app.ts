@@ -300,7 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     blocks,
     privateFiles,
   });
-  const reviewsModule = registerReviews(ctx, { access, notifications });
+  const reviewsModule = registerReviews(ctx, { access, notifications, realtime });
   const admin = registerAdmin(ctx, { access, realtime, accounts, listings, companies, deals: dealsModule });
   const trustModule = registerTrust(ctx, {
     access,
