@@ -315,7 +315,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const blog = registerBlog(ctx, { access });
   const campaigns = registerCampaigns(ctx, { access, notifications, payments });
   const contact = registerContent(ctx, { notifications });
-  const publicApi = registerPublicApi(ctx, { access, listings });
+  const publicApi = registerPublicApi(ctx, { access, listings, reviews: reviewsModule });
   const seo = registerSeo(ctx, { listings, companies, blog });
   const ads = registerAds(ctx);
   registerSystem(ctx, { access, settings });

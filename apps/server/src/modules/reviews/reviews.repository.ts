@@ -161,6 +161,34 @@ export async function listPublicReviews(
   return { rows, total: total?.n ?? 0 };
 }
 
+/** Where a page of a subject's public reviews ends: its last review's order key. */
+export type ReviewCursorPosition = { publishedAt: Date; createdAt: Date; id: string };
+
+/**
+ * Up to `limit` of a subject's public reviews after `after` (keyset, in the order of
+ * `listPublicReviews`): reviews published meanwhile never make a page repeat or skip one.
+ */
+export async function listPublicReviewsAfter(
+  db: Db,
+  subjectUserId: string,
+  now: Date,
+  after: ReviewCursorPosition | null,
+  limit: number,
+): Promise<ReviewWithPeople[]> {
+  const where = publicOf(subjectUserId, now);
+  return selectWithPeople(db)
+    .where(
+      after
+        ? and(
+            where,
+            sql`(${dealReviews.publishedAt}, ${dealReviews.createdAt}, ${dealReviews.id}) < (${after.publishedAt.toISOString()}::timestamptz, ${after.createdAt.toISOString()}::timestamptz, ${after.id})`,
+          )
+        : where,
+    )
+    .orderBy(desc(dealReviews.publishedAt), desc(dealReviews.createdAt), desc(dealReviews.id))
+    .limit(limit);
+}
+
 /** The back office: every review, newest first. */
 export async function listRecentReviews(db: Db, page: number, size: number) {
   const [rows, [total]] = await Promise.all([

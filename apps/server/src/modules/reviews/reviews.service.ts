@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { dealRoleOf } from '@app/shared/deals/deal-machine';
 import {
+  API_MESSAGES,
+  type V1CompanyReviewsQuery,
+  type V1Review,
+  type V1ReviewPage,
+} from '@app/shared/public-api/public-api.schemas';
+import {
   type AdminReview,
   type AdminReviewPage,
   type DealReviews,
@@ -30,12 +36,14 @@ import {
   findUserContact,
   insertReview,
   listPublicReviews,
+  listPublicReviewsAfter,
   listRecentReviews,
   listReviewsOfDeal,
   lockDealReviews,
   lockReview,
   markPublicationsCounted,
   publishReviewsOfDeal,
+  type ReviewCursorPosition,
   type ReviewRow,
   type ReviewWithPeople,
   updateReview,
@@ -377,6 +385,26 @@ export function createReviewsService(deps: ReviewsDeps) {
     return { items: rows.map((r) => toView(r, now, false)), total, page, pageSize: REVIEW_RULES.pageSize };
   }
 
+  /**
+   * A company's public reviews for the public API, newest first, by an opaque cursor (base64url JSON
+   * of the last review's publication, creation and id). Published and visible ones only, as everywhere.
+   */
+  async function companyReviewsByCursor(
+    companyId: string,
+    query: V1CompanyReviewsQuery,
+  ): Promise<V1ReviewPage> {
+    const userId = await reputation.ownerOfCompany(companyId);
+    const after = query.cursor === undefined ? null : decodeReviewCursor(query.cursor, companyId);
+    const now = clock.now();
+    const rows = await listPublicReviewsAfter(db, userId, now, after, query.limit + 1);
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1)?.review;
+    return {
+      items: page.map((r) => toPublicApiView(toView(r, now, false))),
+      nextCursor: rows.length > query.limit && last ? encodeReviewCursor(companyId, last) : null,
+    };
+  }
+
   async function adminList(page: number): Promise<AdminReviewPage> {
     const now = clock.now();
     const { rows, total } = await listRecentReviews(db, page, REVIEW_RULES.adminPageSize);
@@ -392,7 +420,58 @@ export function createReviewsService(deps: ReviewsDeps) {
     companyReviews,
     adminList,
     announceDuePublications,
+    companyReviewsByCursor,
   };
 }
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;
+
+/** A public review as the public API gives it: no deal id, no author id, nothing of moderation. */
+function toPublicApiView(view: Review): V1Review {
+  const { id, authorRole, author, stars, average, comment, dealTitle, publishedAt, reply } = view;
+  return {
+    id,
+    authorRole,
+    author: { name: author.name, companyName: author.companyName },
+    stars,
+    average,
+    comment,
+    dealTitle,
+    publishedAt,
+    reply,
+  };
+}
+
+/** The company's list and the last review's order key, as base64url JSON. */
+function encodeReviewCursor(companyId: string, row: ReviewRow): string {
+  const at = [companyId, row.publishedAt.toISOString(), row.createdAt.toISOString(), row.id];
+  return Buffer.from(JSON.stringify(at)).toString('base64url');
+}
+
+/**
+ * A cursor is client input: anything that is not exactly what encodeReviewCursor made for this
+ * company's list is refused.
+ */
+function decodeReviewCursor(cursor: string, companyId: string): ReviewCursorPosition {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new AppError('VALIDATION_FAILED', API_MESSAGES.invalidReviewsCursor);
+  }
+  const [ofCompany, publishedAt, createdAt, id] = Array.isArray(parsed) ? parsed : [];
+  const isInstant = (v: unknown): v is string =>
+    typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(v) && !Number.isNaN(Date.parse(v));
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length !== 4 ||
+    ofCompany !== companyId ||
+    !isInstant(publishedAt) ||
+    !isInstant(createdAt) ||
+    typeof id !== 'string' ||
+    id.length === 0 ||
+    id.length > 100
+  )
+    throw new AppError('VALIDATION_FAILED', API_MESSAGES.invalidReviewsCursor);
+  return { publishedAt: new Date(publishedAt), createdAt: new Date(createdAt), id };
+}
