@@ -301,7 +301,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     privateFiles,
   });
   const reviewsModule = registerReviews(ctx, { access, notifications, realtime });
-  const admin = registerAdmin(ctx, { access, realtime, accounts, listings, companies, deals: dealsModule });
+  const admin = registerAdmin(ctx, {
+    access,
+    realtime,
+    accounts,
+    listings,
+    companies,
+    deals: dealsModule,
+    // The dashboard counts the moderation queue; trust builds on admin (its suspension), so it is read
+    // once every module is registered.
+    countOpenReports: () => trustModule.trust.countOpen(),
+  });
   const trustModule = registerTrust(ctx, {
     access,
     notifications,

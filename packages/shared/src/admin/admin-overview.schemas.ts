@@ -8,6 +8,8 @@ export const adminOverviewSchema = z.object({
   wireTransfersAwaitingVerification: z.number().int().nonnegative(),
   openDisputes: z.number().int().nonnegative(),
   unconfirmedUsers: z.number().int().nonnegative(),
+  /** Reports waiting in the moderation queue (/admin/reports): filed by traders or by the platform. */
+  openReports: z.number().int().nonnegative(),
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 

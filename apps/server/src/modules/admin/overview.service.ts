@@ -8,6 +8,8 @@ export type OverviewService = ReturnType<typeof createOverviewService>;
 
 /** The admin dashboard's live counts, each asked of the module that owns the records. */
 export function createOverviewService(deps: {
+  /** The moderation queue's open reports (the trust module's, registered after this one: handed in by app.ts). */
+  countOpenReports: () => Promise<number>;
   accounts: Pick<AccountsService, 'countUnconfirmed'>;
   listings: Pick<ListingsService, 'countPendingReview'>;
   companies: Pick<CompaniesService, 'countUnverified'>;
@@ -21,12 +23,14 @@ export function createOverviewService(deps: {
       wireTransfersAwaitingVerification,
       openDisputes,
       unconfirmedUsers,
+      openReports,
     ] = await Promise.all([
       deps.listings.countPendingReview(),
       deps.companies.countUnverified(),
       deps.wireTransfers.countAwaitingVerification(),
       deps.deals.countOpenDisputes(),
       deps.accounts.countUnconfirmed(),
+      deps.countOpenReports(),
     ]);
     return {
       pendingListings,
@@ -34,6 +38,7 @@ export function createOverviewService(deps: {
       wireTransfersAwaitingVerification,
       openDisputes,
       unconfirmedUsers,
+      openReports,
     };
   }
 
