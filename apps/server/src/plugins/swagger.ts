@@ -4,9 +4,9 @@ import {
   API_RATE_LIMIT,
   API_TOKEN_TTL_SECONDS,
   RATE_LIMIT_EXTENSION,
+  V1ReputationSchema,
   V1ReviewSchema,
 } from '@app/shared/public-api/public-api.schemas';
-import { ReputationFiguresSchema } from '@app/shared/reviews/reviews.schemas';
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
@@ -52,7 +52,7 @@ const COMPONENTS = [
   [ApiErrorBodySchema, 'ApiError'],
   [ListingSchema, 'Listing'],
   [OwnListingSchema, 'OwnListing'],
-  [ReputationFiguresSchema, 'Reputation'],
+  [V1ReputationSchema, 'Reputation'],
   [V1ReviewSchema, 'Review'],
 ] as const;
 for (const [schema, id] of COMPONENTS) {

@@ -215,13 +215,9 @@ export interface components {
         fullName: string;
         id: string;
         reputation?: {
-          /** @description Mean stars of the published reviews; null without any */
           averageRating: number | null;
-          /** @description Deals concluded (escrow released or a claim settled) */
           completedDeals: number;
-          /** @description Verification level: 0 none, 1 email confirmed, 2 company verified with documents, 3 Trusted trader */
           level: 0 | 1 | 2 | 3;
-          /** @description Published, visible reviews */
           reviewCount: number;
         } | null;
       };
@@ -318,13 +314,9 @@ export interface components {
         fullName: string;
         id: string;
         reputation?: {
-          /** @description Mean stars of the published reviews; null without any */
           averageRating: number | null;
-          /** @description Deals concluded (escrow released or a claim settled) */
           completedDeals: number;
-          /** @description Verification level: 0 none, 1 email confirmed, 2 company verified with documents, 3 Trusted trader */
           level: 0 | 1 | 2 | 3;
-          /** @description Published, visible reviews */
           reviewCount: number;
         } | null;
       };

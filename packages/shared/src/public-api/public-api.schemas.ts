@@ -170,9 +170,34 @@ export const V1_REVIEWS_MAX_LIMIT = 50;
  * A company's trading record: its owner's deals and reviews, with the verification level of this
  * company. Computed from the database; only published, visible reviews count.
  */
+const figures = ReputationFiguresSchema.shape;
+/**
+ * The figures of the company page, described for the API's readers (here, not on the shared schema:
+ * the marketplace's first load carries the compact figures and should not carry their descriptions).
+ */
+export const V1ReputationSchema = z.object({
+  averageRating: figures.averageRating.describe('Mean stars of the published reviews; null without any'),
+  reviewCount: figures.reviewCount.describe('Published, visible reviews'),
+  completedDeals: figures.completedDeals.describe('Deals concluded (escrow released or a claim settled)'),
+  level: figures.level.describe(
+    'Verification level: 0 none, 1 email confirmed, 2 company verified with documents, 3 Trusted trader',
+  ),
+  criteria: figures.criteria.describe('Mean stars per criterion; null without reviews'),
+  tonnesTraded: figures.tonnesTraded.describe('Tonnes delivered in concluded deals'),
+  memberSince: figures.memberSince.describe('When the account was created (ISO 8601)'),
+  medianResponseSeconds: figures.medianResponseSeconds.describe(
+    'Median time to answer a conversation somebody else opened; null without any',
+  ),
+  claimsLost: figures.claimsLost.describe('Claims settled against the company as seller'),
+  claimLostShare: figures.claimLostShare.describe('claimsLost over completedDeals; null without deals'),
+  trustedTrader: figures.trustedTrader.describe(
+    'Level 3: verified, 5+ deals, 4.0+ average, no claim lost in 12 months',
+  ),
+});
+
 export const V1CompanyReputationSchema = z.object({
   companyId: z.string(),
-  reputation: ReputationFiguresSchema,
+  reputation: V1ReputationSchema,
 });
 export type V1CompanyReputation = z.infer<typeof V1CompanyReputationSchema>;
 

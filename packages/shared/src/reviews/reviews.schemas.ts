@@ -113,24 +113,17 @@ export const ReviewPageQuerySchema = z.object({
 });
 
 export const ReputationFiguresSchema = ReputationSummarySchema.extend({
-  criteria: z
-    .object({
-      asAgreed: z.number().nullable(),
-      communication: z.number().nullable(),
-      timeliness: z.number().nullable(),
-    })
-    .describe('Mean stars per criterion; null without reviews'),
-  tonnesTraded: z.number().describe('Tonnes delivered in concluded deals'),
-  memberSince: z.string().describe('When the account was created (ISO 8601)'),
-  medianResponseSeconds: z
-    .number()
-    .nullable()
-    .describe('Median time to answer a conversation somebody else opened; null without any'),
-  claimsLost: z.number().int().describe('Claims settled against the company as seller'),
-  claimLostShare: z.number().nullable().describe('claimsLost over completedDeals; null without deals'),
-  trustedTrader: z
-    .boolean()
-    .describe('Level 3: verified, 5+ deals, 4.0+ average, no claim lost in 12 months'),
+  criteria: z.object({
+    asAgreed: z.number().nullable(),
+    communication: z.number().nullable(),
+    timeliness: z.number().nullable(),
+  }),
+  tonnesTraded: z.number(),
+  memberSince: z.string(),
+  medianResponseSeconds: z.number().nullable(),
+  claimsLost: z.number().int(),
+  claimLostShare: z.number().nullable(),
+  trustedTrader: z.boolean(),
 });
 
 /** GET /api/companies/:id/reputation: the company's (its owner's) figures. */
