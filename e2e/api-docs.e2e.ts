@@ -7,6 +7,8 @@ const OPERATIONS = [
   { method: 'GET', path: '/api/v1/listings', auth: 'Bearer token' },
   { method: 'POST', path: '/api/v1/listings', auth: 'Bearer token' },
   { method: 'PUT', path: '/api/v1/listings/{id}', auth: 'Bearer token' },
+  { method: 'GET', path: '/api/v1/companies/{id}/reputation', auth: 'Bearer token' },
+  { method: 'GET', path: '/api/v1/companies/{id}/reviews', auth: 'Bearer token' },
 ] as const;
 
 test('a visitor reads the API documentation, downloads the OpenAPI document and the SDK', async ({
@@ -45,7 +47,7 @@ test('a visitor reads the API documentation, downloads the OpenAPI document and 
   await page.getByRole('link', { name: 'Download openapi.json' }).click();
   const document = JSON.parse(await readFile(await (await documentDownload).path(), 'utf8'));
   expect(document.openapi).toBe('3.1.0');
-  expect(Object.keys(document.paths)).toHaveLength(4);
+  expect(Object.keys(document.paths)).toHaveLength(6);
 
   await page.getByRole('link', { name: 'TypeScript SDK' }).click();
   await expect(page).toHaveURL(/\/api\/sdk$/);

@@ -174,6 +174,8 @@ test('an administrator works the report queue: a trader’s report and the platf
 
   const admin = await signedInPage(browser, String(baseURL), DEMO_ADMIN, DEMO_PASSWORD);
   await admin.goto('/admin');
+  // The dashboard counts the queue on the Reports card, which opens it.
+  await expect(admin.getByTestId('count-openReports')).toHaveText(/^[1-9]\d* open reports?$/);
   await admin
     .getByRole('link', { name: /Reports/ })
     .first()

@@ -300,8 +300,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     blocks,
     privateFiles,
   });
-  const reviewsModule = registerReviews(ctx, { access, notifications });
-  const admin = registerAdmin(ctx, { access, realtime, accounts, listings, companies, deals: dealsModule });
+  const reviewsModule = registerReviews(ctx, { access, notifications, realtime });
+  const admin = registerAdmin(ctx, {
+    access,
+    realtime,
+    accounts,
+    listings,
+    companies,
+    deals: dealsModule,
+    // The dashboard counts the moderation queue; trust builds on admin (its suspension), so it is read
+    // once every module is registered.
+    countOpenReports: () => trustModule.trust.countOpen(),
+  });
   const trustModule = registerTrust(ctx, {
     access,
     notifications,
@@ -315,7 +325,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const blog = registerBlog(ctx, { access });
   const campaigns = registerCampaigns(ctx, { access, notifications, payments });
   const contact = registerContent(ctx, { notifications });
-  const publicApi = registerPublicApi(ctx, { access, listings });
+  const publicApi = registerPublicApi(ctx, { access, listings, reviews: reviewsModule });
   const seo = registerSeo(ctx, { listings, companies, blog });
   const ads = registerAds(ctx);
   registerSystem(ctx, { access, settings });

@@ -4,6 +4,8 @@ import {
   API_RATE_LIMIT,
   API_TOKEN_TTL_SECONDS,
   RATE_LIMIT_EXTENSION,
+  V1ReputationSchema,
+  V1ReviewSchema,
 } from '@app/shared/public-api/public-api.schemas';
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
@@ -26,7 +28,7 @@ export const isPublicApiRoute = (url: string) =>
 /** The overview at the top of the document (the same ground as docs/API.md, in brief). */
 function apiDescription(rateLimitPerMinute: number): string {
   return [
-    'Manage Recytrade listings from your own systems: search the marketplace, create listings and update your own.',
+    "Manage Recytrade listings from your own systems: search the marketplace, create listings and update your own, and read a company's reputation and published reviews.",
     '',
     '## Authentication',
     `Create an API key in your account (Account → API Keys). Exchange it at \`POST /api/v1/auth/token\` for a bearer token that lives ${API_TOKEN_TTL_SECONDS / 60} minutes, and send it on every other call as \`Authorization: Bearer <token>\`. Revoked keys and the keys of suspended accounts stop working at once.`,
@@ -35,7 +37,7 @@ function apiDescription(rateLimitPerMinute: number): string {
     `Each key may make ${rateLimitPerMinute} requests per ${API_RATE_LIMIT.windowSeconds} seconds. Every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`; over the limit the answer is 429 with \`Retry-After\` in seconds.`,
     '',
     '## Pagination',
-    '`GET /api/v1/listings` returns `nextCursor`; pass it back as `cursor` with the same filters and sort for the next page. It is `null` on the last page.',
+    '`GET /api/v1/listings` and `GET /api/v1/companies/{id}/reviews` return `nextCursor`; pass it back as `cursor` (with the same filters and sort, for listings) for the next page. It is `null` on the last page.',
     '',
     '## Errors',
     'Every error has the body `{ "error": { "code", "message" } }`: 400 `VALIDATION_FAILED`, 401 `UNAUTHENTICATED`, 403 `FORBIDDEN`, 404 `NOT_FOUND`, 409 `CONFLICT`, 429 `RATE_LIMITED`.',
@@ -50,6 +52,8 @@ const COMPONENTS = [
   [ApiErrorBodySchema, 'ApiError'],
   [ListingSchema, 'Listing'],
   [OwnListingSchema, 'OwnListing'],
+  [V1ReputationSchema, 'Reputation'],
+  [V1ReviewSchema, 'Review'],
 ] as const;
 for (const [schema, id] of COMPONENTS) {
   const meta = z.globalRegistry.get(schema);

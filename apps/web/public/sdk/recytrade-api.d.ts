@@ -44,6 +44,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/companies/{id}/reputation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read a company's reputation
+     * @description The figures of the company page: rating and reviews, completed deals, tonnes traded, response time, claims lost and the verification level. Computed from deals and published reviews only. An unknown or removed company is a 404.
+     */
+    get: operations['getCompaniesByIdReputation'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/companies/{id}/reviews': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a company's published reviews
+     * @description Newest first. A review is public once both traders of the deal have reviewed each other, or 14 days after the deal; one an administrator hid never appears. Pass nextCursor back as cursor for the next page; it is null on the last page.
+     */
+    get: operations['getCompaniesByIdReviews'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/listings': {
     parameters: {
       query?: never;
@@ -294,6 +334,66 @@ export interface components {
       userId: string;
       views: number;
     };
+    Reputation: {
+      /** @description Mean stars of the published reviews; null without any */
+      averageRating: number | null;
+      /** @description claimsLost over completedDeals; null without deals */
+      claimLostShare: number | null;
+      /** @description Claims settled against the company as seller */
+      claimsLost: number;
+      /** @description Deals concluded (escrow released or a claim settled) */
+      completedDeals: number;
+      /** @description Mean stars per criterion; null without reviews */
+      criteria: {
+        asAgreed: number | null;
+        communication: number | null;
+        timeliness: number | null;
+      };
+      /** @description Verification level: 0 none, 1 email confirmed, 2 company verified with documents, 3 Trusted trader */
+      level: 0 | 1 | 2 | 3;
+      /** @description Median time to answer a conversation somebody else opened; null without any */
+      medianResponseSeconds: number | null;
+      /** @description When the account was created (ISO 8601) */
+      memberSince: string;
+      /** @description Published, visible reviews */
+      reviewCount: number;
+      /** @description Tonnes delivered in concluded deals */
+      tonnesTraded: number;
+      /** @description Level 3: verified, 5+ deals, 4.0+ average, no claim lost in 12 months */
+      trustedTrader: boolean;
+    };
+    Review: {
+      /** @description The trader who wrote the review */
+      author: {
+        companyName: string | null;
+        name: string;
+      };
+      /**
+       * @description The author's side of the deal: the reviewed company was the other
+       * @enum {string}
+       */
+      authorRole: 'buyer' | 'seller';
+      /** @description The mean of the three criteria */
+      average: number;
+      /** @description Plain text, at most 1,000 characters */
+      comment: string | null;
+      /** @description The deal's material (its listing's title) */
+      dealTitle: string | null;
+      id: string;
+      /** @description When it became public (ISO 8601) */
+      publishedAt: string;
+      /** @description The reviewed party's one public reply */
+      reply: {
+        createdAt: string;
+        text: string;
+      } | null;
+      /** @description 1 to 5 stars on each criterion: material or payment as agreed, communication, timeliness */
+      stars: {
+        asAgreed: number;
+        communication: number;
+        timeliness: number;
+      };
+    };
   };
   responses: never;
   parameters: never;
@@ -436,6 +536,172 @@ export interface operations {
       };
       /** @description Missing, unknown, expired or revoked credentials (UNAUTHENTICATED) */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Rate limit exceeded; retry after the seconds in Retry-After (RATE_LIMITED) */
+      429: {
+        headers: {
+          /** @description Requests allowed per window for this API key */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The platform is in maintenance (MAINTENANCE) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getCompaniesByIdReputation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description Requests allowed per window for this API key */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            companyId: string;
+            reputation: components['schemas']['Reputation'];
+          };
+        };
+      };
+      /** @description Missing, unknown, expired or revoked credentials (UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No such resource (NOT_FOUND) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Rate limit exceeded; retry after the seconds in Retry-After (RATE_LIMITED) */
+      429: {
+        headers: {
+          /** @description Requests allowed per window for this API key */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait before retrying */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The platform is in maintenance (MAINTENANCE) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getCompaniesByIdReviews: {
+    parameters: {
+      query?: {
+        /** @description The nextCursor of the previous page */
+        cursor?: string;
+        /** @description Reviews per page */
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          /** @description Requests allowed per window for this API key */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Newest first */
+            items: components['schemas']['Review'][];
+            /** @description Pass back as cursor for the next page; null on the last page */
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description The request failed validation: a field, the query or the JSON body (VALIDATION_FAILED) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Missing, unknown, expired or revoked credentials (UNAUTHENTICATED) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description No such resource (NOT_FOUND) */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -23,6 +23,15 @@ export type ListingPage = JsonContent<paths['/api/v1/listings']['get']['response
 export type CreateListingBody = JsonRequestBody<paths['/api/v1/listings']['post']>;
 export type CreateListingResult = JsonContent<paths['/api/v1/listings']['post']['responses'][201]>;
 export type UpdateListingBody = JsonRequestBody<paths['/api/v1/listings/{id}']['put']>;
+export type Reputation = components['schemas']['Reputation'];
+export type Review = components['schemas']['Review'];
+export type CompanyReputation = JsonContent<
+  paths['/api/v1/companies/{id}/reputation']['get']['responses'][200]
+>;
+export type CompanyReviewsQuery = NonNullable<
+  paths['/api/v1/companies/{id}/reviews']['get']['parameters']['query']
+>;
+export type ReviewPage = JsonContent<paths['/api/v1/companies/{id}/reviews']['get']['responses'][200]>;
 
 export type RecytradeClientOptions = {
   /** Where Recytrade runs, e.g. "https://recytrade.example" (no trailing /api). */
@@ -107,6 +116,34 @@ export class RecytradeClient {
   /** PUT /api/v1/listings/{id}: changes the fields sent on one of your listings. */
   updateListing(id: string, body: UpdateListingBody): Promise<OwnListing> {
     return this.authorized<OwnListing>('PUT', `/api/v1/listings/${encodeURIComponent(id)}`, { body });
+  }
+
+  /** GET /api/v1/companies/{id}/reputation: the company's trading record and verification level. */
+  companyReputation(companyId: string): Promise<CompanyReputation> {
+    return this.authorized<CompanyReputation>(
+      'GET',
+      `/api/v1/companies/${encodeURIComponent(companyId)}/reputation`,
+    );
+  }
+
+  /** GET /api/v1/companies/{id}/reviews: one page of its published reviews, newest first. */
+  companyReviews(companyId: string, query: CompanyReviewsQuery = {}): Promise<ReviewPage> {
+    return this.authorized<ReviewPage>('GET', `/api/v1/companies/${encodeURIComponent(companyId)}/reviews`, {
+      query,
+    });
+  }
+
+  /** Every published review of the company, page after page. */
+  async *allCompanyReviews(
+    companyId: string,
+    query: Omit<CompanyReviewsQuery, 'cursor'> = {},
+  ): AsyncGenerator<Review> {
+    let cursor: string | undefined;
+    do {
+      const page = await this.companyReviews(companyId, { ...query, cursor });
+      yield* page.items;
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
   }
 
   /** A token valid for at least the refresh margin; concurrent callers share one exchange. */

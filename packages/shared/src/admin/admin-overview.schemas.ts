@@ -10,6 +10,8 @@ export const adminOverviewSchema = z.object({
   /** Claims escalated, or left unanswered by the seller past the answer window: an administrator decides. */
   claimsAwaitingDecision: z.number().int().nonnegative(),
   unconfirmedUsers: z.number().int().nonnegative(),
+  /** Reports waiting in the moderation queue (/admin/reports): filed by traders or by the platform. */
+  openReports: z.number().int().nonnegative(),
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 

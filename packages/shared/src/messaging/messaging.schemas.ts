@@ -133,6 +133,8 @@ export const QuotedMessageSchema = z.object({
   id: z.string(),
   senderId: z.string(),
   content: z.string(),
+  /** An administrator removed the quoted message: `content` is TRUST_MESSAGES.messageHidden instead. */
+  hidden: z.boolean().optional(),
 });
 
 export const MessageSchema = z.object({

@@ -1,10 +1,12 @@
 import { LISTING_SORTS, ListingSchema, ListListingsQuerySchema } from '../listings/listings.schemas.ts';
+import { ReputationFiguresSchema, ReviewSchema } from '../reviews/reviews.schemas.ts';
 import * as z from '../zod.ts';
 
 /**
  * The public REST API v1: API keys a user manages in /account, the short-lived bearer tokens a key
- * is exchanged for, and the v1 listing search with cursor pagination. Listing bodies are the web
- * app's own contracts (CreateListingBodySchema, UpdateListingBodySchema): one service, two front doors.
+ * is exchanged for, the v1 listing search with cursor pagination, and a company's reputation and
+ * published reviews. Listing bodies are the web app's own contracts (CreateListingBodySchema,
+ * UpdateListingBodySchema): one service, two front doors.
  */
 
 export const API_KEY_LIMITS = {
@@ -43,6 +45,8 @@ export const API_MESSAGES = {
   invalidToken: 'Invalid or expired access token',
   rateLimited: 'Rate limit exceeded. Retry after the number of seconds in the Retry-After header.',
   listingNotOwned: 'You can only update your own listings',
+  /** 400 on GET /api/v1/companies/{id}/reviews: a cursor that is not a nextCursor of that list. */
+  invalidReviewsCursor: 'Invalid cursor. Pass nextCursor from the previous page of the same company.',
 } as const;
 
 // ---- API keys (session routes under /api/me/api-keys) ----
@@ -156,3 +160,74 @@ export const V1ListingPageSchema = z.object({
   nextCursor: z.string().nullable().describe('Pass back as cursor for the next page; null on the last page'),
 });
 export type V1ListingPage = z.infer<typeof V1ListingPageSchema>;
+
+// ---- v1 company reputation and reviews ----
+
+/** Reviews a page of GET /api/v1/companies/{id}/reviews holds at most. */
+export const V1_REVIEWS_MAX_LIMIT = 50;
+
+/**
+ * A company's trading record: its owner's deals and reviews, with the verification level of this
+ * company. Computed from the database; only published, visible reviews count.
+ */
+const figures = ReputationFiguresSchema.shape;
+/**
+ * The figures of the company page, described for the API's readers (here, not on the shared schema:
+ * the marketplace's first load carries the compact figures and should not carry their descriptions).
+ */
+export const V1ReputationSchema = z.object({
+  averageRating: figures.averageRating.describe('Mean stars of the published reviews; null without any'),
+  reviewCount: figures.reviewCount.describe('Published, visible reviews'),
+  completedDeals: figures.completedDeals.describe('Deals concluded (escrow released or a claim settled)'),
+  level: figures.level.describe(
+    'Verification level: 0 none, 1 email confirmed, 2 company verified with documents, 3 Trusted trader',
+  ),
+  criteria: figures.criteria.describe('Mean stars per criterion; null without reviews'),
+  tonnesTraded: figures.tonnesTraded.describe('Tonnes delivered in concluded deals'),
+  memberSince: figures.memberSince.describe('When the account was created (ISO 8601)'),
+  medianResponseSeconds: figures.medianResponseSeconds.describe(
+    'Median time to answer a conversation somebody else opened; null without any',
+  ),
+  claimsLost: figures.claimsLost.describe('Claims settled against the company as seller'),
+  claimLostShare: figures.claimLostShare.describe('claimsLost over completedDeals; null without deals'),
+  trustedTrader: figures.trustedTrader.describe(
+    'Level 3: verified, 5+ deals, 4.0+ average, no claim lost in 12 months',
+  ),
+});
+
+export const V1CompanyReputationSchema = z.object({
+  companyId: z.string(),
+  reputation: V1ReputationSchema,
+});
+export type V1CompanyReputation = z.infer<typeof V1CompanyReputationSchema>;
+
+const review = ReviewSchema.shape;
+/** A published review of a company's owner: never one waiting for publication, never a hidden one. */
+export const V1ReviewSchema = z.object({
+  id: review.id,
+  authorRole: review.authorRole.describe("The author's side of the deal: the reviewed company was the other"),
+  author: z
+    .object({ name: z.string(), companyName: z.string().nullable() })
+    .describe('The trader who wrote the review'),
+  stars: review.stars.describe(
+    '1 to 5 stars on each criterion: material or payment as agreed, communication, timeliness',
+  ),
+  average: review.average.describe('The mean of the three criteria'),
+  comment: review.comment.describe('Plain text, at most 1,000 characters'),
+  dealTitle: review.dealTitle.describe("The deal's material (its listing's title)"),
+  publishedAt: review.publishedAt.describe('When it became public (ISO 8601)'),
+  reply: review.reply.describe("The reviewed party's one public reply"),
+});
+export type V1Review = z.infer<typeof V1ReviewSchema>;
+
+export const V1CompanyReviewsQuerySchema = z.object({
+  cursor: z.string().max(500).optional().describe('The nextCursor of the previous page'),
+  limit: z.coerce.number().int().min(1).max(V1_REVIEWS_MAX_LIMIT).default(10).describe('Reviews per page'),
+});
+export type V1CompanyReviewsQuery = z.infer<typeof V1CompanyReviewsQuerySchema>;
+
+export const V1ReviewPageSchema = z.object({
+  items: z.array(V1ReviewSchema).describe('Newest first'),
+  nextCursor: z.string().nullable().describe('Pass back as cursor for the next page; null on the last page'),
+});
+export type V1ReviewPage = z.infer<typeof V1ReviewPageSchema>;

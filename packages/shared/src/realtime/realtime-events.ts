@@ -8,6 +8,7 @@ import {
   MessageCreatedEventSchema,
 } from '../messaging/messaging.schemas.ts';
 import { PaymentUpdatedEventSchema } from '../payments/payments.schemas.ts';
+import { ReviewPublishedEventSchema } from '../reviews/reviews.schemas.ts';
 import * as z from '../zod.ts';
 
 /** Why a session ended, as the socket is told before it closes. */
@@ -59,6 +60,8 @@ export const ServerRealtimeEventSchema = z.discriminatedUnion('type', [
   MatchFoundEventSchema,
   /** Broadcast after each price index recompute: open /market pages refetch. */
   IndexUpdatedEventSchema,
+  /** To both parties of a deal whose review became public (apps/server/src/modules/reviews). */
+  ReviewPublishedEventSchema,
   /**
    * Broadcast when an administrator changes a platform switch (maintenance, registrations, new listings,
    * the name): pages re-read /api/settings/platform. When maintenance starts, the sockets of everyone but

@@ -160,3 +160,13 @@ export const AdminReviewPageSchema = z.object({
   pageSize: z.number().int(),
 });
 export type AdminReviewPage = z.infer<typeof AdminReviewPageSchema>;
+
+/**
+ * Realtime, to both parties of a deal: a review of it became public (the second review, or the end of
+ * the window). Their open company pages and deal cards read the reviews and figures again.
+ */
+export const ReviewPublishedEventSchema = z.object({
+  type: z.literal('review.published'),
+  dealId: z.string(),
+});
+export type ReviewPublishedEvent = z.infer<typeof ReviewPublishedEventSchema>;

@@ -21,6 +21,8 @@ export function registerAdmin(
     listings: ListingsService;
     companies: CompaniesService;
     deals: Pick<DealsModule, 'deals' | 'wireTransfers'>;
+    /** The open reports of the moderation queue (the trust module builds on this one). */
+    countOpenReports: () => Promise<number>;
   },
 ): AdminService & {
   /** The back office's suspension, for other back-office work (the reports queue). */
@@ -36,6 +38,7 @@ export function registerAdmin(
     companies: deps.companies,
     wireTransfers: deps.deals.wireTransfers,
     deals: deps.deals.deals,
+    countOpenReports: deps.countOpenReports,
   });
   ctx.routes(adminUsersRoutes(users, access));
   ctx.routes(overviewRoutes(overview, access));

@@ -6,7 +6,7 @@ import { signedInClient, signUpBody, waitForEmail } from '../../../test/factorie
 import { adminClient } from '../../../test/factories/billing.ts';
 import { insertListing, insertTrader } from '../../../test/factories/deals.ts';
 import type { Db } from '../../db/client.ts';
-import { companies, deals, listings, wireTransfers } from '../../db/schema.ts';
+import { companies, deals, listings, reports, wireTransfers } from '../../db/schema.ts';
 
 async function insertWire(db: Db, userId: string, status: 'pending' | 'received' | 'verified' | 'failed') {
   await db.insert(wireTransfers).values({
@@ -48,7 +48,7 @@ describe('the admin dashboard overview', () => {
     expect((await admin.client.get('/api/admin/overview')).statusCode).toBe(200);
   });
 
-  it('counts pending listings, unverified companies, wires awaiting verification, disputes and unconfirmed sign-ups', async () => {
+  it('counts pending listings, unverified companies, wires awaiting verification, disputes, unconfirmed sign-ups and open reports', async () => {
     const { app, database } = await buildTestApp();
     const { db } = database;
     const admin = await adminClient(app);
@@ -73,6 +73,21 @@ describe('the admin dashboard overview', () => {
       const res = await createClient(app).post('/api/accounts/sign-up', signUpBody());
       expect(res.statusCode).toBe(201);
     }
+    // Two reports wait in the moderation queue (a trader's and the platform's); a dismissed one does not.
+    for (const [reporterId, status] of [
+      [buyer.id, 'open'],
+      [null, 'open'],
+      [buyer.id, 'dismissed'],
+    ] as const)
+      await db.insert(reports).values({
+        id: `rpt_${randomUUID()}`,
+        targetType: 'listing',
+        targetId: approved.id,
+        subjectUserId: seller.id,
+        reason: 'fraud',
+        reporterId,
+        status,
+      });
 
     const res = await admin.client.get('/api/admin/overview');
     expect(res.statusCode).toBe(200);
@@ -83,6 +98,7 @@ describe('the admin dashboard overview', () => {
       openDisputes: 1,
       claimsAwaitingDecision: 0,
       unconfirmedUsers: 2,
+      openReports: 2,
     });
   });
 });

@@ -8,6 +8,8 @@ export type OverviewService = ReturnType<typeof createOverviewService>;
 
 /** The admin dashboard's live counts, each asked of the module that owns the records. */
 export function createOverviewService(deps: {
+  /** The moderation queue's open reports (the trust module's, registered after this one: handed in by app.ts). */
+  countOpenReports: () => Promise<number>;
   accounts: Pick<AccountsService, 'countUnconfirmed'>;
   listings: Pick<ListingsService, 'countPendingReview'>;
   companies: Pick<CompaniesService, 'countUnverified'>;
@@ -24,6 +26,7 @@ export function createOverviewService(deps: {
       openDisputes,
       claimsAwaitingDecision,
       unconfirmedUsers,
+      openReports,
     ] = await Promise.all([
       deps.listings.countPendingReview(),
       deps.companies.countUnverified(),
@@ -31,6 +34,7 @@ export function createOverviewService(deps: {
       deps.deals.countOpenDisputes(),
       deps.deals.claims.countAwaitingDecision(),
       deps.accounts.countUnconfirmed(),
+      deps.countOpenReports(),
     ]);
     return {
       pendingListings,
@@ -39,6 +43,7 @@ export function createOverviewService(deps: {
       openDisputes,
       claimsAwaitingDecision,
       unconfirmedUsers,
+      openReports,
     };
   }
 

@@ -143,32 +143,59 @@ export async function countUnverified(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Other companies (removed ones too) registered with the same normalised tax id. */
-export async function findCompaniesWithTaxId(db: Db, taxId: string, exceptId: string) {
-  return db
-    .select({ id: companies.id, companyName: companies.companyName })
-    .from(companies)
-    .where(and(eq(companies.taxId, taxId), sql`${companies.id} <> ${exceptId}`))
-    .orderBy(companies.createdAt)
-    .limit(10);
-}
+/** Another company a verification warning names. */
+export type CompanyRef = { id: string; companyName: string };
 
 /**
- * Verified companies whose names share trigrams with `name` (pg_trgm's `%` on the name's trigram
- * index, at a low threshold): candidates the shared name comparison then judges.
+ * What the verification warnings of a page of companies weigh, in one statement whatever the page's
+ * size: for each company, the other companies (removed ones too) registered with its normalised tax id
+ * (oldest first, at most 10), and the
+ * verified companies whose names share trigrams with its name (pg_trgm's similarity at a low
+ * threshold, most similar first, at most 20): candidates the shared name comparison then judges.
  */
-export async function findVerifiedNameCandidates(db: Db, name: string, exceptId: string) {
-  return db
-    .select({ id: companies.id, companyName: companies.companyName })
-    .from(companies)
-    .where(
-      and(
-        eq(companies.verified, true),
-        isNull(companies.removedAt),
-        sql`${companies.id} <> ${exceptId}`,
-        sql`similarity(${companies.companyName}, ${name}) >= 0.2`,
-      ),
-    )
-    .orderBy(sql`similarity(${companies.companyName}, ${name}) desc`)
-    .limit(20);
+export async function findVerificationWarningInputs(
+  db: Db,
+  rows: Pick<CompanyRow, 'id' | 'companyName' | 'taxId'>[],
+): Promise<Map<string, { taxIdUsedBy: CompanyRef[]; nameCandidates: CompanyRef[] }>> {
+  if (rows.length === 0) return new Map();
+  const list = (values: (string | null)[]) =>
+    sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    );
+  const result = (await db.execute(sql`
+    select p.id,
+      coalesce((
+        select json_agg(json_build_object('id', t.id, 'companyName', t.company_name) order by t.created_at, t.id)
+        from (
+          select c.id, c.company_name, c.created_at from ${companies} c
+          where p.tax_id is not null and c.tax_id = p.tax_id and c.id <> p.id
+          order by c.created_at, c.id limit 10
+        ) t
+      ), '[]'::json) as tax_id_used_by,
+      coalesce((
+        select json_agg(json_build_object('id', n.id, 'companyName', n.company_name) order by n.score desc, n.id)
+        from (
+          select c.id, c.company_name, similarity(c.company_name, p.company_name) as score from ${companies} c
+          where c.verified and c.removed_at is null and c.id <> p.id
+            and similarity(c.company_name, p.company_name) >= 0.2
+          order by score desc, c.id limit 20
+        ) n
+      ), '[]'::json) as name_candidates
+    from unnest(
+      array[${list(rows.map((r) => r.id))}]::text[],
+      array[${list(rows.map((r) => r.companyName))}]::text[],
+      array[${list(rows.map((r) => r.taxId))}]::text[]
+    ) as p(id, company_name, tax_id)
+  `)) as unknown as {
+    rows: { id: string; tax_id_used_by: CompanyRef[] | string; name_candidates: CompanyRef[] | string }[];
+  };
+  // node-postgres parses json; PGlite may hand it over as text.
+  const parse = (v: CompanyRef[] | string): CompanyRef[] => (typeof v === 'string' ? JSON.parse(v) : v);
+  return new Map(
+    result.rows.map((r) => [
+      r.id,
+      { taxIdUsedBy: parse(r.tax_id_used_by), nameCandidates: parse(r.name_candidates) },
+    ]),
+  );
 }

@@ -1,6 +1,7 @@
 import { VERIFICATION_MESSAGES } from '@app/shared/companies/companies.schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createClient } from '../../../test/build-test-app.ts';
+import { statementsDuring } from '../../../test/count-statements.ts';
 import { signedInClient, waitForEmail } from '../../../test/factories/accounts.ts';
 import { adminClient } from '../../../test/factories/billing.ts';
 import { requestVerificationOf, uploadPrivateFile } from '../../../test/factories/companies.ts';
@@ -12,7 +13,7 @@ beforeAll(async () => {
 });
 
 async function setting() {
-  const { app } = await buildTestApp();
+  const { app, database } = await buildTestApp();
   const admin = await adminClient(app);
   const owner = await signedInClient(app);
   const other = await signedInClient(app);
@@ -30,16 +31,16 @@ async function setting() {
     (await owner.client.get('/api/me/companies'))
       .json()
       .items.find((c: { id: string }) => c.id === company.id);
-  return { app, admin, owner, other, visitor, company, adminRow, own };
+  return { app, database, admin, owner, other, visitor, company, adminRow, own };
 }
 
 describe('company verification with documents', () => {
   it('checks the tax id by the country’s rules and stores it normalised; bad input changes nothing', async () => {
     const t = await setting();
     const url = `/api/companies/${t.company.id}`;
-    const noCountry = await t.owner.client.patch(url, { taxId: 'DE123456789' });
-    expect(noCountry.statusCode).toBe(400);
-    expect(noCountry.json().error.message).toBe(VERIFICATION_MESSAGES.countryFirst);
+    const nearName = await t.owner.client.patch(url, { taxId: 'DE123456789' });
+    expect(nearName.statusCode).toBe(400);
+    expect(nearName.json().error.message).toBe(VERIFICATION_MESSAGES.countryFirst);
     const badCountry = await t.owner.client.patch(url, { country: 'XX' });
     expect(badCountry.statusCode).toBe(400);
     expect(badCountry.json().error.message).toBe(VERIFICATION_MESSAGES.countryInvalid);
@@ -183,5 +184,74 @@ describe('company verification with documents', () => {
       taxIdUsedBy: [],
       similarVerifiedCompanies: [],
     });
+  });
+
+  it('reads the warnings of a whole page at once: the same warnings, in as many statements for six companies as for one', async () => {
+    const t = await setting();
+    await requestVerificationOf(t.owner.client, t.company.id);
+    expect((await t.admin.client.post(`/api/admin/companies/${t.company.id}/verify`, {})).statusCode).toBe(
+      200,
+    );
+    const hanse = { id: t.company.id, companyName: 'Hanse Schrott GmbH' };
+    const listOf = async (status: 'verified' | 'all') => {
+      let body: { items: { id: string; warnings: unknown }[] } = { items: [] };
+      const statements = await statementsDuring(t.database, async () => {
+        body = (await t.admin.client.get(`/api/admin/companies?status=${status}`)).json();
+      });
+      return { items: body.items, companyReads: statements.filter((q) => q.includes('"companies"')).length };
+    };
+    const one = await listOf('verified');
+    expect(one.items).toHaveLength(1);
+
+    const cloner = await signedInClient(t.app);
+    const clone = await createCompanyOf(cloner.client, {
+      companyName: 'Hanse Schrot GmbH',
+      contactEmail: 'hanse.schrott@gmail.com',
+    });
+    await requestVerificationOf(cloner.client, clone.id, { taxId: 'DE123456789' });
+    const second = await createCompanyOf(cloner.client, {
+      companyName: 'Nordsee Metall',
+      contactEmail: 'einkauf@nordsee-metall.test',
+    });
+    await requestVerificationOf(cloner.client, second.id, { taxId: 'DE 123 456 789' });
+    const honest = await createCompanyOf(t.other.client, {
+      companyName: 'Paper Mill Recovery Ltd',
+      contactEmail: 'desk@papermill.test',
+    });
+    const nearName = await createCompanyOf(t.other.client, {
+      companyName: 'Hanse Schrott Handel',
+      contactEmail: 'info@yahoo.co.uk',
+    });
+    const freeMailOnly = await createCompanyOf(t.other.client, {
+      companyName: 'Baltic Cable Recycling',
+      contactEmail: 'baltic.cables@outlook.com',
+    });
+
+    const six = await listOf('all');
+    expect(six.items).toHaveLength(6);
+    const warnings = Object.fromEntries(six.items.map((c) => [c.id, c.warnings]));
+    const clean = { freeMail: false, taxIdProblem: null, taxIdUsedBy: [], similarVerifiedCompanies: [] };
+    const cloneRef = { id: clone.id, companyName: 'Hanse Schrot GmbH' };
+    const secondRef = { id: second.id, companyName: 'Nordsee Metall' };
+    expect(warnings).toEqual({
+      // The tax id is shared three ways: each company names the two others, oldest first.
+      [t.company.id]: { ...clean, taxIdUsedBy: [cloneRef, secondRef] },
+      [clone.id]: {
+        ...clean,
+        freeMail: true,
+        taxIdUsedBy: [hanse, secondRef],
+        similarVerifiedCompanies: [hanse],
+      },
+      [second.id]: { ...clean, taxIdUsedBy: [hanse, cloneRef] },
+      [honest.id]: { ...clean, taxIdProblem: VERIFICATION_MESSAGES.noTaxIdYet },
+      [nearName.id]: {
+        ...clean,
+        freeMail: true,
+        taxIdProblem: VERIFICATION_MESSAGES.noTaxIdYet,
+        similarVerifiedCompanies: [hanse],
+      },
+      [freeMailOnly.id]: { ...clean, freeMail: true, taxIdProblem: VERIFICATION_MESSAGES.noTaxIdYet },
+    });
+    expect(six.companyReads).toBe(one.companyReads);
   });
 });

@@ -18,8 +18,7 @@ import { companyVerificationRefusedEmail } from './companies.emails.ts';
 import {
   type CompanyRow,
   type CompanyWithOwner,
-  findCompaniesWithTaxId,
-  findVerifiedNameCandidates,
+  findVerificationWarningInputs,
   updateCompany,
 } from './companies.repository.ts';
 
@@ -85,26 +84,34 @@ export function createCompanyVerification(deps: {
     );
   }
 
-  /** What an administrator should weigh before verifying: free mail, a reused tax id, a cloned name. */
-  async function warningsOf(row: CompanyRow): Promise<AdminCompany['warnings']> {
-    const [taxIdUsedBy, candidates] = await Promise.all([
-      row.taxId ? findCompaniesWithTaxId(db, row.taxId, row.id) : Promise.resolve([]),
-      findVerifiedNameCandidates(db, row.companyName, row.id),
-    ]);
-    const similar = findSimilarCompanyNames(
-      row.companyName,
-      candidates.map((c) => ({ ...c, name: c.companyName })),
-    ).filter((c) => c.comparison.similar);
-    return {
-      freeMail: isFreeMailAddress(row.contactEmail),
-      taxIdProblem: !row.taxId
-        ? VERIFICATION_MESSAGES.noTaxIdYet
-        : !row.country
-          ? VERIFICATION_MESSAGES.noCountryYet
-          : taxIdProblem(row),
-      taxIdUsedBy,
-      similarVerifiedCompanies: similar.map((c) => ({ id: c.id, companyName: c.companyName })),
-    };
+  /**
+   * What an administrator should weigh before verifying each company: free mail, a reused tax id, a
+   * cloned name. One read for the whole page, however many companies it lists.
+   */
+  async function warningsOf(rows: CompanyRow[]): Promise<Map<string, AdminCompany['warnings']>> {
+    const inputs = await findVerificationWarningInputs(db, rows);
+    return new Map(
+      rows.map((row) => {
+        const { taxIdUsedBy = [], nameCandidates = [] } = inputs.get(row.id) ?? {};
+        const similar = findSimilarCompanyNames(
+          row.companyName,
+          nameCandidates.map((c) => ({ ...c, name: c.companyName })),
+        ).filter((c) => c.comparison.similar);
+        return [
+          row.id,
+          {
+            freeMail: isFreeMailAddress(row.contactEmail),
+            taxIdProblem: !row.taxId
+              ? VERIFICATION_MESSAGES.noTaxIdYet
+              : !row.country
+                ? VERIFICATION_MESSAGES.noCountryYet
+                : taxIdProblem(row),
+            taxIdUsedBy,
+            similarVerifiedCompanies: similar.map((c) => ({ id: c.id, companyName: c.companyName })),
+          },
+        ];
+      }),
+    );
   }
 
   /** The owner asks for verification: the facts must be there, the documents become the company's. */

@@ -15,10 +15,20 @@ import {
 import type { MessagingAccess } from './messaging-access.ts';
 import { type MessagingContext, otherOf } from './messaging-context.ts';
 
+/** The quoted message of a reply; one an administrator removed shows the notice, never its text. */
+function toQuotedView(quoted: MessageWithReply['replyTo']): Message['replyTo'] {
+  if (!quoted) return null;
+  const { id, senderId } = quoted;
+  return quoted.hidden
+    ? { id, senderId, content: TRUST_MESSAGES.messageHidden, hidden: true }
+    : { id, senderId, content: quoted.content };
+}
+
 /**
  * A message as `viewerId` reads it (with the quoted snippet of a reply). Its fraud signals go to the
  * recipient only: the sender is never told what the checks found, so nobody rewords a request until
- * it passes unseen. A message an administrator removed keeps its place with a notice instead.
+ * it passes unseen. A message an administrator removed keeps its place with a notice instead, and so
+ * does its quote in any reply to it (earlier or later than the removal).
  */
 export function toMessageView(row: MessageRow | MessageWithReply, viewerId: string | null): Message {
   const signals = row.fraudSignals ?? [];
@@ -28,7 +38,7 @@ export function toMessageView(row: MessageRow | MessageWithReply, viewerId: stri
     senderId: row.senderId,
     content: row.hiddenAt ? TRUST_MESSAGES.messageHidden : row.content,
     messageType: row.messageType,
-    replyTo: 'replyTo' in row ? row.replyTo : null,
+    replyTo: 'replyTo' in row && !row.hiddenAt ? toQuotedView(row.replyTo) : null,
     metadata: row.hiddenAt ? {} : (row.metadata ?? {}),
     readAt: row.readAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
@@ -75,7 +85,7 @@ export function createMessagingViews(
         lastMessage: last
           ? {
               id: last.id,
-              content: last.content,
+              content: last.content ?? TRUST_MESSAGES.messageHidden,
               senderId: last.senderId,
               messageType: last.messageType,
               createdAt: last.createdAt.toISOString(),

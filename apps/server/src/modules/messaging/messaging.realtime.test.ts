@@ -1,9 +1,11 @@
+import type { Message } from '@app/shared/messaging/messaging.schemas';
+import { TRUST_MESSAGES } from '@app/shared/trust/trust.schemas';
 import { afterEach, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
-import { buildTestApp } from '../../../test/build-test-app.ts';
+import { buildTestApp, type TestClient } from '../../../test/build-test-app.ts';
 import { signedInClient } from '../../../test/factories/accounts.ts';
-import { settleWebhooks, subscribedClient } from '../../../test/factories/billing.ts';
-import { payCheckout } from '../../../test/factories/messaging.ts';
+import { adminClient, settleWebhooks, subscribedClient } from '../../../test/factories/billing.ts';
+import { openConversationBetween, payCheckout } from '../../../test/factories/messaging.ts';
 import { connectSocketAs, listenForSockets } from '../../../test/factories/realtime.ts';
 
 const sockets: WebSocket[] = [];
@@ -108,5 +110,83 @@ describe('messaging over the realtime socket', () => {
       .poll(() => sellerSocket.events().map((e) => e.type), { timeout: 15_000 })
       .toEqual(['conversation.created', 'message.created']);
     expect(sellerSocket.events()[1]).toMatchObject({ preview: 'Hi there', senderId: buyer.user.id });
+  });
+});
+
+describe('a message an administrator removed, quoted in a reply', () => {
+  it('shows both participants the notice instead of its text, in the thread, the list and the realtime event', async () => {
+    const { app } = await buildTestApp();
+    const url = await listenForSockets(app);
+    const seller = await signedInClient(app, { fullName: 'Sam Seller' });
+    const buyer = await signedInClient(app, { fullName: 'Bea Buyer' });
+    const admin = await adminClient(app);
+    const secret = 'Pay the deposit to my own account at Northbank, ref SECRET-4471.';
+    const { conversation, message: removed } = await openConversationBetween(
+      app,
+      seller.user.id,
+      buyer.user.id,
+      'Copper',
+      secret,
+    );
+    const post = (client: TestClient, content: string, replyToId: string) =>
+      client.post(`/api/conversations/${conversation.id}/messages`, { content, replyToId });
+    /** An administrator removes a message through the moderation queue, on the buyer's report. */
+    const removeByReport = async (messageId: string) => {
+      const filed = await buyer.client.post('/api/reports', {
+        targetType: 'message',
+        targetId: messageId,
+        reason: 'fraud',
+      });
+      expect(filed.statusCode, filed.body).toBe(201);
+      const resolved = await admin.client.post(`/api/admin/reports/${filed.json().id}/resolve`, {
+        action: 'hide',
+        note: 'Payment outside escrow.',
+      });
+      expect(resolved.statusCode, resolved.body).toBe(200);
+    };
+    const notice = {
+      id: removed.id,
+      senderId: seller.user.id,
+      content: TRUST_MESSAGES.messageHidden,
+      hidden: true,
+    };
+
+    // A reply written before the removal quotes the text until then.
+    const earlier = await post(buyer.client, 'Why not through escrow?', removed.id);
+    expect(earlier.json().replyTo).toEqual({ id: removed.id, senderId: seller.user.id, content: secret });
+    await removeByReport(removed.id);
+
+    for (const party of [seller, buyer]) {
+      const thread = await party.client.get(`/api/conversations/${conversation.id}/messages`);
+      expect(thread.body).not.toContain('SECRET-4471');
+      const items = thread.json().items as Message[];
+      expect(items.find((m) => m.id === removed.id)).toMatchObject({ hidden: true });
+      expect(items.find((m) => m.id === earlier.json().id)?.replyTo).toEqual(notice);
+    }
+
+    // A reply written after the removal, over REST and the realtime socket of each party.
+    const [sellerSocket, buyerSocket] = await Promise.all([
+      connectSocketAs(url, seller.client, sockets),
+      connectSocketAs(url, buyer.client, sockets),
+    ]);
+    const later = await post(
+      seller.client,
+      'Forget that, escrow it is. SECRET-4471 was a mistake.',
+      removed.id,
+    );
+    expect(later.statusCode, later.body).toBe(201);
+    expect(later.json().replyTo).toEqual(notice);
+    for (const socket of [sellerSocket, buyerSocket]) {
+      await expect.poll(() => socket.events().at(-1)?.messageId).toBe(later.json().id);
+      expect(socket.events().at(-1)).toMatchObject({ message: { replyTo: notice } });
+    }
+
+    // The conversation list's last message, once removed, is the notice too.
+    await removeByReport(later.json().id);
+    for (const party of [seller, buyer]) {
+      const list = await party.client.get('/api/conversations');
+      expect(list.body).not.toContain('SECRET-4471');
+      expect(list.json().items[0].lastMessage.content).toBe(TRUST_MESSAGES.messageHidden);
+    }
   });
 });

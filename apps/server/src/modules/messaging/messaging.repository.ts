@@ -14,9 +14,12 @@ export type NewMessageRow = typeof messages.$inferInsert;
 export type ContactRequestRow = typeof contactRequests.$inferSelect;
 export type NewContactRequestRow = typeof contactRequests.$inferInsert;
 export type UserBrief = { id: string; name: string; email: string; company: string | null };
-/** A message with the first characters of the message it replies to. */
+/**
+ * A message with the first characters of the message it replies to. The quoted text of a message an
+ * administrator removed is never read (`hidden`, content empty): no route can leak it.
+ */
 export type MessageWithReply = MessageRow & {
-  replyTo: { id: string; senderId: string; content: string } | null;
+  replyTo: { id: string; senderId: string; content: string; hidden: boolean } | null;
 };
 
 const involves = (userId: string): SQL =>
@@ -124,7 +127,10 @@ export async function listConversationsOf(db: Db, userId: string, limit: number)
     .limit(limit);
 }
 
-/** The newest message of each conversation, its content cut to `snippet` characters. */
+/**
+ * The newest message of each conversation, its content cut to `snippet` characters; null content for
+ * a message an administrator removed (its text is never read).
+ */
 export async function lastMessagesOf(db: Db, conversationIds: string[], snippet: number) {
   if (conversationIds.length === 0) return [];
   return db
@@ -133,7 +139,9 @@ export async function lastMessagesOf(db: Db, conversationIds: string[], snippet:
       conversationId: messages.conversationId,
       senderId: messages.senderId,
       messageType: messages.messageType,
-      content: sql<string>`left(${messages.content}, ${snippet})`,
+      content: sql<
+        string | null
+      >`case when ${messages.hiddenAt} is null then left(${messages.content}, ${snippet}) end`,
       createdAt: messages.createdAt,
     })
     .from(messages)
@@ -215,6 +223,17 @@ export async function findMessage(db: Db, id: string): Promise<MessageRow | unde
 
 const replies = alias(messages, 'reply');
 
+/** A message's columns with its quoted message: the first `snippet` characters, none once removed. */
+const withQuoted = (snippet: number) => ({
+  message: messages,
+  replyId: replies.id,
+  replySenderId: replies.senderId,
+  replyContent: sql<
+    string | null
+  >`case when ${replies.hiddenAt} is null then left(${replies.content}, ${snippet}) end`,
+  replyHidden: sql<boolean>`${replies.hiddenAt} is not null`,
+});
+
 /**
  * A page of a thread, newest first: the messages before the cursor message (by created_at, then
  * id), each with the first `snippet` characters of the message it replies to.
@@ -235,12 +254,7 @@ export async function listMessagesBefore(
       ) as SQL,
     );
   const rows = await db
-    .select({
-      message: messages,
-      replyId: replies.id,
-      replySenderId: replies.senderId,
-      replyContent: sql<string | null>`left(${replies.content}, ${snippet})`,
-    })
+    .select(withQuoted(snippet))
     .from(messages)
     .leftJoin(replies, eq(replies.id, messages.replyToId))
     .where(and(...conditions))
@@ -254,12 +268,18 @@ function withReply(r: {
   replyId: string | null;
   replySenderId: string | null;
   replyContent: string | null;
+  replyHidden: boolean | null;
 }): MessageWithReply {
   return {
     ...r.message,
     replyTo:
       r.replyId && r.replySenderId
-        ? { id: r.replyId, senderId: r.replySenderId, content: r.replyContent ?? '' }
+        ? {
+            id: r.replyId,
+            senderId: r.replySenderId,
+            content: r.replyContent ?? '',
+            hidden: r.replyHidden === true,
+          }
         : null,
   };
 }
@@ -271,12 +291,7 @@ export async function findMessageWithReply(
   snippet: number,
 ): Promise<MessageWithReply | undefined> {
   const [row] = await db
-    .select({
-      message: messages,
-      replyId: replies.id,
-      replySenderId: replies.senderId,
-      replyContent: sql<string | null>`left(${replies.content}, ${snippet})`,
-    })
+    .select(withQuoted(snippet))
     .from(messages)
     .leftJoin(replies, eq(replies.id, messages.replyToId))
     .where(eq(messages.id, id));

@@ -78,11 +78,14 @@ export async function upsertPreferences(db: Db, row: typeof pushPreferences.$inf
  */
 export async function insertPushForDevices(
   db: Db,
-  row: Pick<typeof pushOutbox.$inferSelect, 'id' | 'userId' | 'kind' | 'payload' | 'nextAttemptAt'>,
+  row: Pick<
+    typeof pushOutbox.$inferSelect,
+    'id' | 'userId' | 'kind' | 'payload' | 'aboutUserId' | 'nextAttemptAt'
+  >,
 ): Promise<void> {
   await db.execute(sql`
-    insert into ${pushOutbox} (id, user_id, kind, payload, next_attempt_at)
-    select ${row.id}, ${row.userId}, ${row.kind}, ${JSON.stringify(row.payload)}::jsonb,
+    insert into ${pushOutbox} (id, user_id, kind, payload, about_user_id, next_attempt_at)
+    select ${row.id}, ${row.userId}, ${row.kind}, ${JSON.stringify(row.payload)}::jsonb, ${row.aboutUserId},
       ${row.nextAttemptAt.toISOString()}::timestamptz
     where exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${row.userId})`);
 }

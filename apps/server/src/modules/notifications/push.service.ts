@@ -87,7 +87,8 @@ export function createPushService(deps: {
   logger?: { error(obj: object, msg: string): void };
   /**
    * Whether `blockerId` blocked `blockedId` (the trust module's relations, built in app.ts): a push
-   * about a party its recipient blocked is never written. Pass the transaction inside one.
+   * about a party its recipient blocked is never written, and one written before the block is not sent.
+   * Pass the transaction inside one.
    */
   hasBlocked?: (blockerId: string, blockedId: string, db?: Db) => Promise<boolean>;
 }) {
@@ -175,7 +176,8 @@ export function createPushService(deps: {
   /**
    * Writes a push for the user. With the caller's transaction it goes out exactly when the change
    * commits; without one, at once. Nothing is written while the server has no push, nor for a user
-   * without a device, nor about a party (`about`: the sender, the other side of the deal) the user blocked.
+   * without a device, nor about a party (`about`: the sender, the other side of the deal) the user
+   * blocked; `about` is kept with the push, so a block made before it is sent drops it too.
    */
   async function queue(
     userId: string,
@@ -195,18 +197,25 @@ export function createPushService(deps: {
         url: message.url,
         tag: message.tag,
       },
+      aboutUserId: opts.about ?? null,
       nextAttemptAt: clock.now(),
     });
     if (!opts.tx) void drain().catch(logDrainError);
   }
 
-  /** Sends one push to every device of its user, given the batch's recipients read once. */
+  /**
+   * Sends one push to every device of its user, given the batch's recipients read once; skipped when
+   * the kind is turned off, the user has no device, or the user blocked the party it is about since.
+   */
   async function deliver(
     row: PushOutboxRow,
     cfg: PushConfig,
     recipients: { subscriptions: PushSubscriptionRow[]; preferences: PushPreferencesRow[] },
   ): Promise<Parameters<typeof finishPush>[2]> {
     const now = clock.now();
+    // A block made after the push was written: the recipient no longer hears of that party.
+    if (row.aboutUserId && (await deps.hasBlocked?.(row.userId, row.aboutUserId)))
+      return { status: 'skipped', at: now };
     const saved = recipients.preferences.find((p) => p.userId === row.userId);
     const preferences: PushPreferences = saved ?? ALL_ON;
     if (!preferences[row.kind]) return { status: 'skipped', at: now };

@@ -33,8 +33,8 @@ export const pushPreferences = pgTable('push_preferences', {
 
 /**
  * Every push to a user with a device is written here first (in the transaction of the change it
- * reports, when there is one) and sent by the push sender, which reads the preferences and the
- * devices at sending time.
+ * reports, when there is one) and sent by the push sender, which reads the preferences, the devices
+ * and the recipient's blocks at sending time.
  */
 export const pushOutbox = pgTable(
   'push_outbox',
@@ -45,7 +45,12 @@ export const pushOutbox = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text({ enum: ['messages', 'deals', 'matches'] }).notNull(),
     payload: jsonb().$type<{ title: string; body: string; url: string; tag: string }>().notNull(),
-    /** 'queued' until sent to every device, or 'skipped' (turned off, no device), or 'failed'. */
+    /**
+     * The party the push is about (the sender of a message, the other side of a deal): the sender skips
+     * it when the recipient blocked them meanwhile. Null for news about nobody in particular (matches).
+     */
+    aboutUserId: text().references(() => users.id, { onDelete: 'set null' }),
+    /** 'queued' until sent to every device, or 'skipped' (turned off, no device, a block), or 'failed'. */
     status: text({ enum: ['queued', 'sending', 'sent', 'skipped', 'failed'] })
       .notNull()
       .default('queued'),

@@ -7,8 +7,10 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createClient } from '../../../test/build-test-app.ts';
 import { signedInClient } from '../../../test/factories/accounts.ts';
-import { createTestClock } from '../../../test/factories/billing.ts';
+import { adminClient, createTestClock } from '../../../test/factories/billing.ts';
+import { createCompanyOf, createListingOf } from '../../../test/factories/messaging.ts';
 import { bearer, listingBody } from '../../../test/factories/public-api.ts';
+import { completeDeal, FOUR } from '../../../test/factories/reviews.ts';
 import { registeredRoutes } from '../../../test/routes.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
@@ -137,6 +139,16 @@ function v1(app: FastifyInstance) {
         payload: payload as InjectOptions['payload'],
         headers: bearer(token),
       }),
+    reputation: (token: string, companyId: string) =>
+      call('GET', '/api/v1/companies/:id/reputation', {
+        url: `/api/v1/companies/${encodeURIComponent(companyId)}/reputation`,
+        headers: bearer(token),
+      }),
+    reviews: (token: string, companyId: string, query = '') =>
+      call('GET', '/api/v1/companies/:id/reviews', {
+        url: `/api/v1/companies/${encodeURIComponent(companyId)}/reviews${query}`,
+        headers: bearer(token),
+      }),
   };
 }
 
@@ -185,7 +197,7 @@ describe('the OpenAPI document', () => {
     const v1Routes = registeredRoutes(app).filter(
       (r) => r.url.startsWith(PUBLIC_API_PREFIX) && r.url !== OPENAPI_DOCUMENT_PATH && r.method !== 'HEAD',
     );
-    // The tree parsed into full paths: the five operations of the issue are among them.
+    // The tree parsed into full paths: the operations of the issues are among them.
     expect(v1Routes).toEqual(
       expect.arrayContaining([
         { method: 'POST', url: '/api/v1/auth/token' },
@@ -193,6 +205,8 @@ describe('the OpenAPI document', () => {
         { method: 'GET', url: '/api/v1/listings' },
         { method: 'POST', url: '/api/v1/listings' },
         { method: 'PUT', url: '/api/v1/listings/:id' },
+        { method: 'GET', url: '/api/v1/companies/:id/reputation' },
+        { method: 'GET', url: '/api/v1/companies/:id/reviews' },
       ]),
     );
     const documented = Object.entries(document.paths).flatMap(([path, item]) =>
@@ -261,6 +275,46 @@ describe('the real flow matches the document', () => {
     expect((await api.search(token, '?sort=price_asc&category=paper')).statusCode).toBe(200);
   });
 
+  it("key → token → a company's reputation → its reviews, page by page", async () => {
+    const clock = createTestClock(new Date('2026-05-04T09:00:00Z'));
+    const { app } = await buildTestApp({ storage, clock });
+    const api = v1(app);
+    const seller = await signedInClient(app, { fullName: 'Sam Seller' });
+    const admin = await adminClient(app);
+    const company = await createCompanyOf(seller.client);
+    const listing = await createListingOf(seller.client);
+    for (const comment of ['First lot fine', 'Second lot fine']) {
+      const buyer = await signedInClient(app);
+      const deal = await completeDeal(
+        app,
+        { buyer: buyer.user, seller: seller.user, admin: admin.user },
+        listing.id,
+      );
+      await buyer.client.post(`/api/deals/${deal.id}/reviews`, { stars: FOUR, comment });
+      await seller.client.post(`/api/deals/${deal.id}/reviews`, { stars: FOUR });
+      clock.set(new Date(clock.now().getTime() + 60_000));
+    }
+    const reader = await traderWithKey(app);
+    const token = await accessToken(app, reader.key.secret);
+
+    const reputation = await api.reputation(token, company.id);
+    expect(reputation.statusCode, reputation.body).toBe(200);
+    expect(reputation.json().reputation).toMatchObject({ reviewCount: 2, completedDeals: 2 });
+    const first = await api.reviews(token, company.id, '?limit=1');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().items[0]).toMatchObject({ comment: 'Second lot fine', reply: null });
+    const second = await api.reviews(
+      token,
+      company.id,
+      `?limit=1&cursor=${encodeURIComponent(first.json().nextCursor)}`,
+    );
+    expect(second.json()).toMatchObject({ items: [{ comment: 'First lot fine' }], nextCursor: null });
+
+    expect((await api.reputation(token, 'no-such-company')).statusCode).toBe(404);
+    expect((await api.reviews(token, 'no-such-company')).statusCode).toBe(404);
+    expect((await api.reviews(token, company.id, '?cursor=garbled')).statusCode).toBe(400);
+  });
+
   it('answers bad input with 400 in the documented shape', async () => {
     const { app } = await buildTestApp({ storage });
     const api = v1(app);
@@ -297,6 +351,8 @@ describe('the real flow matches the document', () => {
     expect((await api.search('rtt_garbled')).statusCode).toBe(401);
     expect((await api.create('rtt_garbled', listingBody())).statusCode).toBe(401);
     expect((await api.update('rtt_garbled', 'any', { price: 1 })).statusCode).toBe(401);
+    expect((await api.reputation('rtt_garbled', 'any')).statusCode).toBe(401);
+    expect((await api.reviews('rtt_garbled', 'any')).statusCode).toBe(401);
 
     clock.set(new Date(clock.now().getTime() + 2 * 3600_000));
     expect((await api.verify(bearer(token))).statusCode).toBe(401);
@@ -337,6 +393,8 @@ describe('the real flow matches the document', () => {
     expect((await api.verify(bearer(token))).statusCode).toBe(429);
     expect((await api.search(token)).statusCode).toBe(429);
     expect((await api.create(token, listingBody())).statusCode).toBe(429);
+    expect((await api.reputation(token, 'any')).statusCode).toBe(429);
+    expect((await api.reviews(token, 'any')).statusCode).toBe(429);
     const limited = await api.update(token, 'any', { price: 1 });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error).toEqual({ code: 'RATE_LIMITED', message: API_MESSAGES.rateLimited });

@@ -11,7 +11,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createClient, type TestClient } from '../../../test/build-test-app.ts';
 import { signedInClient } from '../../../test/factories/accounts.ts';
 import { adminClient, createTestClock } from '../../../test/factories/billing.ts';
+import { createCompanyOf, createListingOf } from '../../../test/factories/messaging.ts';
 import { bearer, listingBody } from '../../../test/factories/public-api.ts';
+import { completeDeal, FIVE, FOUR } from '../../../test/factories/reviews.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
 import { adminAuditLog, users } from '../../db/schema.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
@@ -289,6 +291,176 @@ describe('the public API flow', () => {
       await client.post('/api/v1/listings', trader.token, listingBody()),
       403,
       monthlyLimitMessage(5, 5),
+    );
+  });
+});
+
+describe("a company's reputation and reviews (/api/v1/companies/:id/…)", () => {
+  /**
+   * A seller's company with four concluded deals: two with both reviews (published, a minute apart),
+   * one with a lone buyer review still in its window, one whose buyer review an administrator hid.
+   */
+  async function reviewedCompany() {
+    const clock = createTestClock(new Date('2026-05-04T09:00:00Z'));
+    const { app } = await buildTestApp({ storage, clock });
+    const seller = await signedInClient(app, { fullName: 'Sam Seller' });
+    const [early, late, waiting, abusive] = await Promise.all(
+      ['Ada Early', 'Ben Late', 'Cy Waiting', 'Dee Abusive'].map((fullName) =>
+        signedInClient(app, { fullName, company: `${fullName} Ltd` }),
+      ),
+    );
+    const admin = await adminClient(app);
+    const company = await createCompanyOf(seller.client, { companyName: 'Seller Recycling' });
+    const listing = await createListingOf(seller.client, { quantity: 20 });
+    const review = (client: TestClient, dealId: string, comment: string, stars = FOUR) =>
+      client.post(`/api/deals/${dealId}/reviews`, { stars, comment });
+    const dealWith = (buyer: typeof early) =>
+      completeDeal(app, { buyer: buyer.user, seller: seller.user, admin: admin.user }, listing.id);
+
+    for (const [buyer, comment] of [
+      [early, 'Clean bales, on time.'],
+      [late, 'Exactly the grade agreed.'],
+    ] as const) {
+      const deal = await dealWith(buyer);
+      await review(buyer.client, deal.id, comment);
+      await review(seller.client, deal.id, 'Paid promptly.', FIVE);
+      clock.set(new Date(clock.now().getTime() + 60_000));
+    }
+    const pending = await dealWith(waiting);
+    await review(waiting.client, pending.id, 'Not public for two weeks.');
+    const hidden = await dealWith(abusive);
+    const written = await review(abusive.client, hidden.id, 'Crooks!', {
+      asAgreed: 1,
+      communication: 1,
+      timeliness: 1,
+    });
+    await review(seller.client, hidden.id, 'Fine buyer.', FIVE);
+    const hide = await admin.client.post(`/api/admin/reviews/${written.json().mine.id}/hide`, {
+      reason: 'Insults',
+    });
+    expect(hide.statusCode, hide.body).toBe(200);
+    return { app, seller, waiting, abusive, admin, company };
+  }
+
+  it('gives every key holder the same published reviews, newest first, and the figures they make; never an unpublished or hidden one', async () => {
+    const { app, seller, waiting, abusive, admin, company } = await reviewedCompany();
+    const stranger = await apiTrader(app);
+    // The seller blocked this trader: reading public figures reaches nobody, so it still may.
+    const blocked = await apiTrader(app);
+    expect((await seller.client.post('/api/me/blocks', { userId: blocked.user.id })).statusCode).toBe(201);
+    const keyOf = async (client: TestClient) => tokenFor(app, (await createKey(client)).secret);
+    const tokens = {
+      stranger: stranger.token,
+      blocked: blocked.token,
+      owner: await keyOf(seller.client),
+      'author of the unpublished review': await keyOf(waiting.client),
+      'author of the hidden review': await keyOf(abusive.client),
+      administrator: await keyOf(admin.client),
+    };
+    const client = api(app);
+    for (const [role, token] of Object.entries(tokens)) {
+      const reviews = await client.get(`/api/v1/companies/${company.id}/reviews`, token);
+      expect(reviews.statusCode, `${role}: ${reviews.body}`).toBe(200);
+      expect(reviews.json(), role).toEqual({
+        items: [
+          expect.objectContaining({
+            comment: 'Exactly the grade agreed.',
+            author: { name: 'Ben Late', companyName: 'Ben Late Ltd' },
+            authorRole: 'buyer',
+            stars: FOUR,
+            average: 4,
+            reply: null,
+          }),
+          expect.objectContaining({ comment: 'Clean bales, on time.' }),
+        ],
+        nextCursor: null,
+      });
+      expect(reviews.body, role).not.toMatch(/Not public|Crooks|Insults/);
+      // Nothing of the deal or of moderation, nor the author's account.
+      expect(Object.keys(reviews.json().items[0]).sort(), role).toEqual([
+        'author',
+        'authorRole',
+        'average',
+        'comment',
+        'dealTitle',
+        'id',
+        'publishedAt',
+        'reply',
+        'stars',
+      ]);
+
+      const figures = await client.get(`/api/v1/companies/${company.id}/reputation`, token);
+      expect(figures.statusCode, `${role}: ${figures.body}`).toBe(200);
+      expect(figures.json(), role).toEqual({
+        companyId: company.id,
+        reputation: expect.objectContaining({
+          reviewCount: 2,
+          averageRating: 4,
+          completedDeals: 4,
+          level: 1,
+        }),
+      });
+    }
+    // The figures match the company page's.
+    const page = (await createClient(app).get(`/api/companies/${company.id}/reputation`)).json();
+    const figures = (await client.get(`/api/v1/companies/${company.id}/reputation`, stranger.token)).json();
+    expect(figures.reputation).toEqual(page.reputation);
+  });
+
+  it('pages with nextCursor, refuses a bad cursor or limit, and answers 404 for a company that is not listed', async () => {
+    const { app, seller, company } = await reviewedCompany();
+    const { token } = await apiTrader(app);
+    const client = api(app);
+    const url = `/api/v1/companies/${company.id}/reviews`;
+    const first = (await client.get(`${url}?limit=1`, token)).json();
+    expect(first.items.map((r: { comment: string }) => r.comment)).toEqual(['Exactly the grade agreed.']);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = (
+      await client.get(`${url}?limit=1&cursor=${encodeURIComponent(first.nextCursor)}`, token)
+    ).json();
+    expect(second).toEqual({
+      items: [expect.objectContaining({ comment: 'Clean bales, on time.' })],
+      nextCursor: null,
+    });
+
+    const ofAnother = Buffer.from(
+      JSON.stringify([
+        'another-company',
+        ...JSON.parse(Buffer.from(first.nextCursor, 'base64url').toString()).slice(1),
+      ]),
+    ).toString('base64url');
+    for (const bad of ['not-a-cursor', Buffer.from('["x","y","z"]').toString('base64url'), ofAnother])
+      expectError(await client.get(`${url}?cursor=${bad}`, token), 400, API_MESSAGES.invalidReviewsCursor);
+    for (const limit of ['0', '51', 'ten'])
+      expectError(await client.get(`${url}?limit=${limit}`, token), 400);
+
+    expectError(await client.get('/api/v1/companies/no-such-company/reputation', token), 404);
+    expectError(await client.get('/api/v1/companies/no-such-company/reviews', token), 404);
+    expect(
+      (await seller.client.request({ method: 'DELETE', url: `/api/companies/${company.id}` })).statusCode,
+    ).toBe(204);
+    expectError(await client.get(`/api/v1/companies/${company.id}/reputation`, token), 404);
+    expectError(await client.get(url, token), 404);
+  });
+
+  it('answers without a token, with a garbled or revoked one, or with a session cookie only, 401', async () => {
+    const { app } = await buildTestApp({ storage });
+    const owner = await signedInClient(app);
+    const company = await createCompanyOf(owner.client);
+    const trader = await apiTrader(app);
+    const client = api(app);
+    for (const path of ['reputation', 'reviews']) {
+      const url = `/api/v1/companies/${company.id}/${path}`;
+      expect((await client.get(url, trader.token)).statusCode).toBe(200);
+      expectError(await app.inject({ method: 'GET', url }), 401, API_MESSAGES.missingToken);
+      expectError(await client.get(url, 'rtt_garbled'), 401, API_MESSAGES.invalidToken);
+      expectError(await trader.client.get(url), 401, API_MESSAGES.missingToken);
+    }
+    await trader.client.request({ method: 'DELETE', url: `/api/me/api-keys/${trader.key.id}` });
+    expectError(
+      await client.get(`/api/v1/companies/${company.id}/reviews`, trader.token),
+      401,
+      API_MESSAGES.invalidToken,
     );
   });
 });

@@ -16,8 +16,11 @@ import {
   CreatedApiKeySchema,
   TokenRequestSchema,
   TokenResponseSchema,
+  V1CompanyReputationSchema,
+  V1CompanyReviewsQuerySchema,
   V1ListingPageSchema,
   V1ListingsQuerySchema,
+  V1ReviewPageSchema,
   VerifyResponseSchema,
 } from '@app/shared/public-api/public-api.schemas';
 import rateLimit from '@fastify/rate-limit';
@@ -31,6 +34,7 @@ import { registerBearerAuth, requireApiUser } from '../../plugins/bearer-auth.ts
 import { requireUser } from '../../plugins/session.ts';
 import type { AccessService } from '../access/index.ts';
 import type { ListingsService } from '../listings/index.ts';
+import type { ReviewsModule } from '../reviews/index.ts';
 import { hashSecret, type PublicApiService } from './public-api.service.ts';
 
 const IdParams = z.object({ id: z.string().min(1).max(100) });
@@ -117,12 +121,14 @@ export const adminApiKeysRoutes =
 
 /**
  * /api/v1: the public REST API. Bearer tokens only (cookies authenticate nothing here), a rate limit
- * per API key with RateLimit-* headers, and the web app's own listing rules through the same service.
+ * per API key with RateLimit-* headers, the web app's own listing rules through the same service, and
+ * a company's reputation and published reviews read through the reviews module.
  */
 export const publicApiV1Routes =
   (
     publicApi: PublicApiService,
     listings: ListingsService,
+    reviews: ReviewsModule,
     opts: { rateLimitPerMinute: number },
   ): FastifyPluginAsyncZod =>
   async (app) => {
@@ -222,6 +228,46 @@ export const publicApiV1Routes =
           listings.updateOwnListing(requireApiUser(request).user, request.params.id, request.body, {
             notOwnedMessage: API_MESSAGES.listingNotOwned,
           }),
+      );
+
+      api.get(
+        '/api/v1/companies/:id/reputation',
+        {
+          schema: {
+            tags: ['Companies'],
+            summary: "Read a company's reputation",
+            description:
+              'The figures of the company page: rating and reviews, completed deals, tonnes traded, response time, claims lost and the verification level. Computed from deals and published reviews only. An unknown or removed company is a 404.',
+            security: bearerAuth,
+            params: IdParams,
+            response: { 200: V1CompanyReputationSchema, ...errors(401, 404, 429, 503) },
+          },
+        },
+        async (request) => {
+          requireApiUser(request);
+          const { companyId, reputation } = await reviews.reputation.getCompanyReputation(request.params.id);
+          return { companyId, reputation };
+        },
+      );
+
+      api.get(
+        '/api/v1/companies/:id/reviews',
+        {
+          schema: {
+            tags: ['Companies'],
+            summary: "List a company's published reviews",
+            description:
+              'Newest first. A review is public once both traders of the deal have reviewed each other, or 14 days after the deal; one an administrator hid never appears. Pass nextCursor back as cursor for the next page; it is null on the last page.',
+            security: bearerAuth,
+            params: IdParams,
+            querystring: V1CompanyReviewsQuerySchema,
+            response: { 200: V1ReviewPageSchema, ...errors(400, 401, 404, 429, 503) },
+          },
+        },
+        async (request) => {
+          requireApiUser(request);
+          return reviews.reviews.companyReviewsByCursor(request.params.id, request.query);
+        },
       );
     };
     await app.register(bearerRoutes);

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { RecytradeApiError, RecytradeClient } from '../../../../web/public/sdk/recytrade-client.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import { signedInClient } from '../../../test/factories/accounts.ts';
+import { createCompanyOf } from '../../../test/factories/messaging.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
 import { OPENAPI_DOCUMENT_PATH } from '../../plugins/swagger.ts';
@@ -86,6 +87,15 @@ describe('the TypeScript SDK served at /sdk/', () => {
     const found = [];
     for await (const item of recytrade.allListings({ q: 'HMS', limit: 1 })) found.push(item.id);
     expect(found).toEqual([listing.id]);
+    // A company's figures and its published reviews (none yet), page after page.
+    const company = await createCompanyOf(trader.client);
+    expect((await recytrade.companyReputation(company.id)).reputation).toMatchObject({
+      reviewCount: 0,
+      completedDeals: 0,
+    });
+    const reviews = [];
+    for await (const review of recytrade.allCompanyReviews(company.id, { limit: 5 })) reviews.push(review);
+    expect(reviews).toEqual([]);
     // One exchange served every call.
     expect(calls.filter((c) => c === 'POST /api/v1/auth/token')).toHaveLength(1);
 

@@ -1,3 +1,4 @@
+import { REVIEW_RULES } from '@app/shared/reviews/reputation';
 import { type EmailBrand, emailLayout, type RenderedEmail } from '../notifications/index.ts';
 
 /** Tells a review's author that an administrator hid it, and why (the layout escapes the reason). */
@@ -37,6 +38,43 @@ export function reviewReceivedEmail(
       actionLabel: 'Review the deal',
       actionUrl: url,
       outro: 'Neither of you can read the other review before both are written, so each review is honest.',
+    }),
+  };
+}
+
+/**
+ * Tells a party that reviews of their deal became public: the review of them (`theirs`, by its author),
+ * their own (`mine`, of its subject), or both at once when the second review published the pair.
+ */
+export function reviewPublishedEmail(
+  brand: EmailBrand,
+  name: string,
+  published: {
+    dealTitle: string;
+    theirs: { authorName: string } | null;
+    mine: { subjectName: string } | null;
+  },
+  url: string,
+): RenderedEmail {
+  const { dealTitle, theirs, mine } = published;
+  const intro =
+    theirs && mine
+      ? `Both reviews of the deal "${dealTitle}" are now public: ${theirs.authorName}'s review of you, and yours of ${mine.subjectName}. You may post one public reply to theirs.`
+      : theirs
+        ? `${theirs.authorName}'s review of you for the deal "${dealTitle}" is now public. You may post one public reply to it.`
+        : `Your review of ${mine?.subjectName ?? 'the other party'} for the deal "${dealTitle}" is now public.`;
+  return {
+    subject: theirs
+      ? `${theirs.authorName} reviewed you for "${dealTitle}"`
+      : `Your review of "${dealTitle}" is now public`,
+    ...emailLayout(brand, {
+      heading: theirs
+        ? `Hello ${name}, ${theirs.authorName} reviewed you`
+        : `Hello ${name}, your review is public`,
+      intro,
+      actionLabel: 'View the reviews',
+      actionUrl: url,
+      outro: `Reviews are published when both parties have written theirs, or ${REVIEW_RULES.windowDays} days after the deal concluded.`,
     }),
   };
 }

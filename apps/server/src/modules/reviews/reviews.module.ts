@@ -2,6 +2,7 @@ import type { ModuleContext } from '../../lib/module-context.ts';
 import type { AccessService } from '../access/index.ts';
 import { medianFirstReplySeconds } from '../messaging/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
+import type { RealtimeService } from '../realtime/index.ts';
 import { createReputationService, type ReputationService } from './reputation.service.ts';
 import { scheduleReviewsJobs } from './reviews.job.ts';
 import { findDealParties } from './reviews.repository.ts';
@@ -24,7 +25,7 @@ declare module '../../lib/app-events.ts' {
 /** Reviews of concluded deals and the reputation read model every surface shows. */
 export function registerReviews(
   ctx: ModuleContext,
-  deps: { access: AccessService; notifications: NotificationsService },
+  deps: { access: AccessService; notifications: NotificationsService; realtime: RealtimeService },
 ): ReviewsModule {
   const reputation = createReputationService({ db: ctx.db, clock: ctx.clock, medianFirstReplySeconds });
   const reviews = createReviewsService({
@@ -32,6 +33,7 @@ export function registerReviews(
     clock: ctx.clock,
     appUrl: ctx.env.appUrl,
     notifications: deps.notifications,
+    realtime: deps.realtime,
     isAdmin: deps.access.isAdmin,
     audit: deps.access.audit.record,
     reputation,
@@ -47,7 +49,7 @@ export function registerReviews(
   ctx.events.on('deal.completed', async ({ dealId }) => recompute(await findDealParties(ctx.db, dealId)));
   ctx.events.on('deal.claim-settled', async ({ dealId }) => recompute(await findDealParties(ctx.db, dealId)));
   ctx.events.on('reputation.inputs-changed', async ({ userIds }) => recompute(userIds));
-  ctx.onStart(() => scheduleReviewsJobs(ctx.jobs, reputation));
+  ctx.onStart(() => scheduleReviewsJobs(ctx.jobs, reputation, reviews));
   // Once the server answers: users without a row yet (a new database, a restore) get one in the
   // background rather than at the next sweep.
   ctx.onListen(async () => {

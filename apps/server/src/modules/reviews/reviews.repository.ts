@@ -47,6 +47,7 @@ const withPeople = {
   authorEmail: author.email,
   authorCompany: author.company,
   subjectName: sql<string>`(select s.name from ${userDirectory} s where s.id = ${dealReviews.subjectUserId})`,
+  subjectEmail: sql<string>`(select s.email from ${userDirectory} s where s.id = ${dealReviews.subjectUserId})`,
   dealTitle: listingFacts.title,
 };
 export type ReviewWithPeople = {
@@ -55,6 +56,7 @@ export type ReviewWithPeople = {
   authorEmail: string;
   authorCompany: string | null;
   subjectName: string;
+  subjectEmail: string;
   dealTitle: string | null;
 };
 
@@ -76,6 +78,11 @@ export async function findReviewWithPeople(db: Db, id: string): Promise<ReviewWi
   return row;
 }
 
+export async function findReviewsWithPeople(db: Db, ids: string[]): Promise<ReviewWithPeople[]> {
+  if (ids.length === 0) return [];
+  return selectWithPeople(db).where(inArray(dealReviews.id, ids));
+}
+
 /** Locks the review row for a change (reply, hide). */
 export async function lockReview(db: Db, id: string): Promise<ReviewRow | undefined> {
   const [row] = await db.select().from(dealReviews).where(eq(dealReviews.id, id)).for('update');
@@ -88,14 +95,38 @@ export async function insertReview(db: Db, values: NewReviewRow): Promise<Review
   return row;
 }
 
-/** Publishes every review of the deal that is not public yet, at `at` (the second review's moment). */
-export async function publishReviewsOfDeal(db: Db, dealId: string, at: Date): Promise<void> {
-  await db
+/**
+ * Publishes every review of the deal that is not public yet, at `at` (the second review's moment), and
+ * marks them announced; returns them (the caller tells the parties in the same transaction).
+ */
+export async function publishReviewsOfDeal(db: Db, dealId: string, at: Date): Promise<ReviewRow[]> {
+  return db
     .update(dealReviews)
-    .set({ publishedAt: at })
-    .where(
-      and(eq(dealReviews.dealId, dealId), sql`${dealReviews.publishedAt} > ${at.toISOString()}::timestamptz`),
-    );
+    .set({
+      publishedAt: sql`least(${dealReviews.publishedAt}, ${at.toISOString()}::timestamptz)`,
+      publicationAnnounced: true,
+    })
+    .where(and(eq(dealReviews.dealId, dealId), eq(dealReviews.publicationAnnounced, false)))
+    .returning();
+}
+
+/**
+ * Takes the reviews that became public by time (their window ended) and nobody was told of yet, oldest
+ * first, marking them announced; a concurrent sender on another instance skips the rows taken here.
+ */
+export async function claimDuePublications(db: Db, now: Date, limit: number): Promise<ReviewRow[]> {
+  const due = db
+    .select({ id: dealReviews.id })
+    .from(dealReviews)
+    .where(and(eq(dealReviews.publicationAnnounced, false), lte(dealReviews.publishedAt, now)))
+    .orderBy(dealReviews.publishedAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(dealReviews)
+    .set({ publicationAnnounced: true })
+    .where(inArray(dealReviews.id, due))
+    .returning();
 }
 
 export async function updateReview(db: Db, id: string, values: Partial<NewReviewRow>): Promise<void> {
@@ -128,6 +159,34 @@ export async function listPublicReviews(
     db.select({ n: count() }).from(dealReviews).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** Where a page of a subject's public reviews ends: its last review's order key. */
+export type ReviewCursorPosition = { publishedAt: Date; createdAt: Date; id: string };
+
+/**
+ * Up to `limit` of a subject's public reviews after `after` (keyset, in the order of
+ * `listPublicReviews`): reviews published meanwhile never make a page repeat or skip one.
+ */
+export async function listPublicReviewsAfter(
+  db: Db,
+  subjectUserId: string,
+  now: Date,
+  after: ReviewCursorPosition | null,
+  limit: number,
+): Promise<ReviewWithPeople[]> {
+  const where = publicOf(subjectUserId, now);
+  return selectWithPeople(db)
+    .where(
+      after
+        ? and(
+            where,
+            sql`(${dealReviews.publishedAt}, ${dealReviews.createdAt}, ${dealReviews.id}) < (${after.publishedAt.toISOString()}::timestamptz, ${after.createdAt.toISOString()}::timestamptz, ${after.id})`,
+          )
+        : where,
+    )
+    .orderBy(desc(dealReviews.publishedAt), desc(dealReviews.createdAt), desc(dealReviews.id))
+    .limit(limit);
 }
 
 /** The back office: every review, newest first. */

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { REVIEW_MESSAGES } from '@app/shared/reviews/reviews.schemas';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type WebSocket from 'ws';
 import { buildTestApp, createClient } from '../../../test/build-test-app.ts';
 import { signedInClient, waitForEmail } from '../../../test/factories/accounts.ts';
 import { adminClient, createTestClock } from '../../../test/factories/billing.ts';
 import { requestVerificationOf } from '../../../test/factories/companies.ts';
 import { createCompanyOf, createListingOf } from '../../../test/factories/messaging.ts';
+import { connectSocketAs, listenForSockets } from '../../../test/factories/realtime.ts';
 import { completeDeal, FIVE, FOUR } from '../../../test/factories/reviews.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
 import { rawQuery } from '../../db/client.ts';
@@ -41,6 +43,7 @@ async function setup() {
 
 const errorOf = (res: { json(): unknown }) =>
   (res.json() as { error: { code: string; message: string } }).error;
+const ONE = { asAgreed: 1, communication: 1, timeliness: 1 };
 const review = (stars = FIVE, comment?: string) => ({ stars, ...(comment === undefined ? {} : { comment }) });
 
 beforeAll(async () => {
@@ -373,5 +376,123 @@ describe('reviews of a deal', () => {
     const figures = (await t.visitor.get(`/api/companies/${t.company.id}/reputation`)).json().reputation;
     expect(figures.medianResponseSeconds).toBe(20 * 60);
     expect(figures.completedDeals).toBe(0);
+  });
+});
+
+describe('telling both parties that a review became public', () => {
+  const sockets: WebSocket[] = [];
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.terminate();
+  });
+  const published = async (t: Awaited<ReturnType<typeof setup>>, email: string) =>
+    (await t.app.services.notifications.listMailbox({ to: email })).filter(
+      (e) => e.kind === 'review-published',
+    );
+  /** The buyer's abusive review of the seller, hidden by an administrator before it became public. */
+  const hiddenReviewOfSeller = async (t: Awaited<ReturnType<typeof setup>>, dealId: string) => {
+    const written = await t.buyer.client.post(`/api/deals/${dealId}/reviews`, review(ONE, 'Crooks!'));
+    const hidden = await t.admin.client.post(`/api/admin/reviews/${written.json().mine.id}/hide`, {
+      reason: 'Insults',
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    return written.json().mine as { id: string };
+  };
+
+  it('emails each party once when a lone review is published by time, and refreshes both their open pages', async () => {
+    const t = await setup();
+    const url = await listenForSockets(t.app);
+    const deal = await t.complete();
+    const [buyerSocket, sellerSocket] = await Promise.all([
+      connectSocketAs(url, t.buyer.client, sockets),
+      connectSocketAs(url, t.seller.client, sockets),
+    ]);
+    expect(
+      (await t.seller.client.post(`/api/deals/${deal.id}/reviews`, review(FOUR, 'Good buyer'))).statusCode,
+    ).toBe(201);
+
+    // Before the window ends the job has nothing to tell.
+    expect(await t.app.services.reviews.announceDuePublications()).toBe(0);
+    t.clock.advanceDays(14);
+    t.clock.set(new Date(t.clock.now().getTime() + 60_000));
+    expect(await t.app.services.reviews.announceDuePublications()).toBe(1);
+
+    const [toSeller] = await published(t, t.seller.user.email);
+    expect(toSeller.subject).toBe('Your review of "Baled OCC cardboard" is now public');
+    expect(toSeller.textBody).toContain(`/deals?deal=${deal.id}`);
+    const [toBuyer] = await published(t, t.buyer.user.email);
+    expect(toBuyer.subject).toBe('Sam Seller reviewed you for "Baled OCC cardboard"');
+    expect(toBuyer.textBody).toContain('You may post one public reply');
+    // The figures count it by the time the pages hear of it.
+    for (const socket of [buyerSocket, sellerSocket])
+      await expect
+        .poll(() => socket.events().filter((e) => e.type === 'review.published'))
+        .toEqual([{ type: 'review.published', dealId: deal.id }]);
+    const cards = (await t.visitor.get(`/api/reputations?users=${t.buyer.user.id}`)).json();
+    expect(cards.users[t.buyer.user.id]).toMatchObject({ reviewCount: 1, averageRating: 4 });
+
+    // Once: later passes of the job, and the reputation sweep, tell nobody again.
+    expect(await t.app.services.reviews.announceDuePublications()).toBe(0);
+    await t.app.services.reputation.sweep();
+    expect(await published(t, t.seller.user.email)).toHaveLength(1);
+    expect(await published(t, t.buyer.user.email)).toHaveLength(1);
+  });
+
+  it('emails nobody of a review an administrator hid before it became public', async () => {
+    const t = await setup();
+    const deal = await t.complete();
+    const abusive = await hiddenReviewOfSeller(t, deal.id);
+
+    t.clock.advanceDays(15);
+    expect(await t.app.services.reviews.announceDuePublications()).toBe(0);
+    expect(await t.app.services.reviews.announceDuePublications()).toBe(0);
+    expect(await published(t, t.buyer.user.email)).toEqual([]);
+    expect(await published(t, t.seller.user.email)).toEqual([]);
+    // Taken once all the same, so no later pass reads it again.
+    expect(
+      await rawQuery(t.database, 'select publication_announced from deal_reviews where id = $1', [
+        abusive.id,
+      ]),
+    ).toEqual([{ publication_announced: true }]);
+  });
+
+  it('emails each party once when the second review publishes both', async () => {
+    const t = await setup();
+    const url = await listenForSockets(t.app);
+    const deal = await t.complete();
+    const buyerSocket = await connectSocketAs(url, t.buyer.client, sockets);
+    await t.buyer.client.post(`/api/deals/${deal.id}/reviews`, review(FOUR, 'Clean copper'));
+    expect(await published(t, t.buyer.user.email)).toEqual([]);
+
+    expect(
+      (await t.seller.client.post(`/api/deals/${deal.id}/reviews`, review(FIVE, 'Paid promptly'))).statusCode,
+    ).toBe(201);
+    const [toBuyer] = await published(t, t.buyer.user.email);
+    expect(toBuyer.subject).toBe('Sam Seller reviewed you for "Baled OCC cardboard"');
+    expect(toBuyer.textBody).toContain('Both reviews of the deal "Baled OCC cardboard" are now public');
+    const [toSeller] = await published(t, t.seller.user.email);
+    expect(toSeller.subject).toBe('Bea Buyer reviewed you for "Baled OCC cardboard"');
+    await expect
+      .poll(() => buyerSocket.events().filter((e) => e.type === 'review.published'))
+      .toEqual([{ type: 'review.published', dealId: deal.id }]);
+
+    // Nothing is left for the job to tell, then or after the window.
+    t.clock.advanceDays(15);
+    expect(await t.app.services.reviews.announceDuePublications()).toBe(0);
+    expect(await published(t, t.buyer.user.email)).toHaveLength(1);
+    expect(await published(t, t.seller.user.email)).toHaveLength(1);
+  });
+
+  it('names only the visible review when the second review publishes a pair one of which was hidden', async () => {
+    const t = await setup();
+    const deal = await t.complete();
+    await hiddenReviewOfSeller(t, deal.id);
+    await t.seller.client.post(`/api/deals/${deal.id}/reviews`, review(FIVE, 'Paid promptly'));
+
+    const [toBuyer] = await published(t, t.buyer.user.email);
+    expect(toBuyer.subject).toBe('Sam Seller reviewed you for "Baled OCC cardboard"');
+    expect(toBuyer.textBody).not.toContain('Both reviews');
+    const [toSeller] = await published(t, t.seller.user.email);
+    expect(toSeller.subject).toBe('Your review of "Baled OCC cardboard" is now public');
+    expect(toSeller.textBody).not.toContain('Crooks');
   });
 });

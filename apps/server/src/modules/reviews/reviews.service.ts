@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { dealRoleOf } from '@app/shared/deals/deal-machine';
 import {
+  API_MESSAGES,
+  type V1CompanyReviewsQuery,
+  type V1Review,
+  type V1ReviewPage,
+} from '@app/shared/public-api/public-api.schemas';
+import {
   type AdminReview,
   type AdminReviewPage,
   type DealReviews,
@@ -19,20 +25,26 @@ import type { Clock } from '../../lib/clock.ts';
 import type { AuditRecorder } from '../access/index.ts';
 import type { SessionUser } from '../accounts/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
+import type { RealtimeService } from '../realtime/index.ts';
 import type { ReputationService } from './reputation.service.ts';
-import { reviewHiddenEmail, reviewReceivedEmail } from './reviews.emails.ts';
+import { reviewHiddenEmail, reviewPublishedEmail, reviewReceivedEmail } from './reviews.emails.ts';
 import {
+  claimDuePublications,
   findDealForReview,
+  findReviewsWithPeople,
   findReviewWithPeople,
   findUserContact,
   insertReview,
   listPublicReviews,
+  listPublicReviewsAfter,
   listRecentReviews,
   listReviewsOfDeal,
   lockDealReviews,
   lockReview,
   markPublicationsCounted,
   publishReviewsOfDeal,
+  type ReviewCursorPosition,
+  type ReviewRow,
   type ReviewWithPeople,
   updateReview,
 } from './reviews.repository.ts';
@@ -42,12 +54,16 @@ export type ReviewsDeps = {
   clock: Clock;
   appUrl: string;
   notifications: Pick<NotificationsService, 'queueEmail'>;
+  /** Tells both parties' open pages that a review of their deal became public. */
+  realtime: Pick<RealtimeService, 'publishToUsers'>;
   isAdmin(userId: string): Promise<boolean>;
   audit: AuditRecorder;
   reputation: ReputationService;
 };
 
 const WINDOW_MS = REVIEW_RULES.windowDays * 86_400_000;
+/** Reviews published by time that one pass of the job announces at most. */
+const ANNOUNCE_BATCH = 200;
 
 /**
  * Reviews of concluded deals: each party reviews the other once, within the window; double-blind
@@ -161,8 +177,9 @@ export function createReviewsService(deps: ReviewsDeps) {
       });
       if (!inserted) throw new AppError('CONFLICT', REVIEW_MESSAGES.alreadyReviewed);
       if (other) {
-        await publishReviewsOfDeal(tx, dealId, now);
-        return { published: [inserted.id, other.review.id] };
+        const published = await publishReviewsOfDeal(tx, dealId, now);
+        await queuePublicationEmails(tx, published);
+        return { published };
       }
       // The other party hears of it (never of its content) and is invited to write theirs.
       const subject = await findUserContact(tx, subjectUserId);
@@ -183,13 +200,100 @@ export function createReviewsService(deps: ReviewsDeps) {
           },
           { tx },
         );
-      return { published: [] as string[] };
+      return { published: [] as ReviewRow[] };
     });
     if (outcome.published.length > 0) {
       await reputation.recomputeReputation([deal.buyerUserId, deal.sellerUserId]);
-      await markPublicationsCounted(db, outcome.published);
+      await markPublicationsCounted(
+        db,
+        outcome.published.map((r) => r.id),
+      );
+      await announcePublished(outcome.published);
     }
     return getDealReviews(user, dealId);
+  }
+
+  /**
+   * Emails each party of the deals whose reviews just became public, in the publishing transaction:
+   * one email per party and deal, naming the review of them and their own. A hidden review is never
+   * mentioned, and a party with nothing visible to hear of gets no email.
+   */
+  async function queuePublicationEmails(tx: Db, published: ReviewRow[]): Promise<void> {
+    const visible = await findReviewsWithPeople(
+      tx,
+      published.filter((r) => r.hiddenAt === null).map((r) => r.id),
+    );
+    const dealIds = [...new Set(visible.map((r) => r.review.dealId))];
+    for (const dealId of dealIds) {
+      const ofDeal = visible.filter((r) => r.review.dealId === dealId);
+      const parties = new Map<string, { name: string; email: string }>();
+      for (const r of ofDeal) {
+        parties.set(r.review.authorUserId, { name: r.authorName, email: r.authorEmail });
+        parties.set(r.review.subjectUserId, { name: r.subjectName, email: r.subjectEmail });
+      }
+      for (const [userId, party] of parties) {
+        const theirs = ofDeal.find((r) => r.review.subjectUserId === userId);
+        const mine = ofDeal.find((r) => r.review.authorUserId === userId);
+        const dealTitle = (theirs ?? mine)?.dealTitle ?? 'your deal';
+        await deps.notifications.queueEmail(
+          {
+            to: party.email,
+            kind: 'review-published',
+            meta: { dealId, reviewIds: ofDeal.map((r) => r.review.id) },
+            render: (brand) =>
+              reviewPublishedEmail(
+                brand,
+                party.name,
+                {
+                  dealTitle,
+                  theirs: theirs ? { authorName: theirs.authorName } : null,
+                  mine: mine ? { subjectName: mine.subjectName } : null,
+                },
+                `${deps.appUrl}/deals?deal=${dealId}`,
+              ),
+          },
+          { tx },
+        );
+      }
+    }
+  }
+
+  /**
+   * `review.published` to both parties of each deal with a visible review just published, once the
+   * figures count it: open company pages and deal cards read them again. Best effort.
+   */
+  async function announcePublished(published: ReviewRow[]): Promise<void> {
+    const deals = new Map<string, Set<string>>();
+    for (const r of published.filter((p) => p.hiddenAt === null)) {
+      const parties = deals.get(r.dealId) ?? new Set<string>();
+      parties.add(r.authorUserId).add(r.subjectUserId);
+      deals.set(r.dealId, parties);
+    }
+    for (const [dealId, parties] of deals)
+      await deps.realtime.publishToUsers([...parties], { type: 'review.published', dealId }).catch(() => {});
+  }
+
+  /**
+   * The time half of double-blind, run by the reviews job: reviews whose window ended are announced
+   * once (emails in the claiming transaction, a review hidden meanwhile to nobody), the subjects'
+   * figures recomputed, then the realtime event. Returns how many visible reviews it announced.
+   */
+  async function announceDuePublications(): Promise<number> {
+    const now = clock.now();
+    const claimed = await db.transaction(async (tx) => {
+      const rows = await claimDuePublications(tx, now, ANNOUNCE_BATCH);
+      await queuePublicationEmails(tx, rows);
+      return rows;
+    });
+    const visible = claimed.filter((r) => r.hiddenAt === null);
+    if (visible.length === 0) return 0;
+    await reputation.recomputeReputation(visible.map((r) => r.subjectUserId));
+    await markPublicationsCounted(
+      db,
+      visible.map((r) => r.id),
+    );
+    await announcePublished(visible);
+    return visible.length;
   }
 
   /** The reviewed party answers a published review, once, in public. */
@@ -281,13 +385,93 @@ export function createReviewsService(deps: ReviewsDeps) {
     return { items: rows.map((r) => toView(r, now, false)), total, page, pageSize: REVIEW_RULES.pageSize };
   }
 
+  /**
+   * A company's public reviews for the public API, newest first, by an opaque cursor (base64url JSON
+   * of the last review's publication, creation and id). Published and visible ones only, as everywhere.
+   */
+  async function companyReviewsByCursor(
+    companyId: string,
+    query: V1CompanyReviewsQuery,
+  ): Promise<V1ReviewPage> {
+    const userId = await reputation.ownerOfCompany(companyId);
+    const after = query.cursor === undefined ? null : decodeReviewCursor(query.cursor, companyId);
+    const now = clock.now();
+    const rows = await listPublicReviewsAfter(db, userId, now, after, query.limit + 1);
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1)?.review;
+    return {
+      items: page.map((r) => toPublicApiView(toView(r, now, false))),
+      nextCursor: rows.length > query.limit && last ? encodeReviewCursor(companyId, last) : null,
+    };
+  }
+
   async function adminList(page: number): Promise<AdminReviewPage> {
     const now = clock.now();
     const { rows, total } = await listRecentReviews(db, page, REVIEW_RULES.adminPageSize);
     return { items: rows.map((r) => toAdminView(r, now)), total, page, pageSize: REVIEW_RULES.adminPageSize };
   }
 
-  return { getDealReviews, submitReview, reply, hideReview, loadReview, companyReviews, adminList };
+  return {
+    getDealReviews,
+    submitReview,
+    reply,
+    hideReview,
+    loadReview,
+    companyReviews,
+    adminList,
+    announceDuePublications,
+    companyReviewsByCursor,
+  };
 }
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;
+
+/** A public review as the public API gives it: no deal id, no author id, nothing of moderation. */
+function toPublicApiView(view: Review): V1Review {
+  const { id, authorRole, author, stars, average, comment, dealTitle, publishedAt, reply } = view;
+  return {
+    id,
+    authorRole,
+    author: { name: author.name, companyName: author.companyName },
+    stars,
+    average,
+    comment,
+    dealTitle,
+    publishedAt,
+    reply,
+  };
+}
+
+/** The company's list and the last review's order key, as base64url JSON. */
+function encodeReviewCursor(companyId: string, row: ReviewRow): string {
+  const at = [companyId, row.publishedAt.toISOString(), row.createdAt.toISOString(), row.id];
+  return Buffer.from(JSON.stringify(at)).toString('base64url');
+}
+
+/**
+ * A cursor is client input: anything that is not exactly what encodeReviewCursor made for this
+ * company's list is refused.
+ */
+function decodeReviewCursor(cursor: string, companyId: string): ReviewCursorPosition {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new AppError('VALIDATION_FAILED', API_MESSAGES.invalidReviewsCursor);
+  }
+  const [ofCompany, publishedAt, createdAt, id] = Array.isArray(parsed) ? parsed : [];
+  const isInstant = (v: unknown): v is string =>
+    typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(v) && !Number.isNaN(Date.parse(v));
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length !== 4 ||
+    ofCompany !== companyId ||
+    !isInstant(publishedAt) ||
+    !isInstant(createdAt) ||
+    typeof id !== 'string' ||
+    id.length === 0 ||
+    id.length > 100
+  )
+    throw new AppError('VALIDATION_FAILED', API_MESSAGES.invalidReviewsCursor);
+  return { publishedAt: new Date(publishedAt), createdAt: new Date(createdAt), id };
+}

@@ -42,6 +42,12 @@ export const dealReviews = pgTable(
     publishedAt: timestamp({ withTimezone: true }).notNull(),
     /** The reputation read model has counted this review since it became public. */
     publicationCounted: boolean().notNull().default(false),
+    /**
+     * Both parties were told that the review became public (an email each, a realtime event), in the
+     * transaction that published it or, published by time, that noticed it; set, with nobody told, on
+     * a review hidden before then.
+     */
+    publicationAnnounced: boolean().notNull().default(false),
     replyText: text(),
     repliedAt: timestamp({ withTimezone: true }),
     hiddenAt: timestamp({ withTimezone: true }),
@@ -53,6 +59,7 @@ export const dealReviews = pgTable(
     index('deal_reviews_subject_idx').on(t.subjectUserId, t.publishedAt.desc()),
     index('deal_reviews_recent_idx').on(t.createdAt.desc()),
     index('deal_reviews_uncounted_idx').on(t.publishedAt).where(sql`not publication_counted`),
+    index('deal_reviews_unannounced_idx').on(t.publishedAt).where(sql`not publication_announced`),
     check(
       'deal_reviews_stars_range',
       sql`${t.starsAsAgreed} between 1 and 5 and ${t.starsCommunication} between 1 and 5 and ${t.starsTimeliness} between 1 and 5`,

@@ -330,20 +330,26 @@ describe('a block in the marketplace, matches and the public API', () => {
   });
 });
 
+/** The traders, the blocker with a device, and the pushes the recording push transport was handed. */
+async function blockerWithDevice() {
+  const sent: string[] = [];
+  const pushSender: PushSender = async (_sub, payload) => {
+    sent.push(payload);
+    return { statusCode: 201 };
+  };
+  const { app, database } = await buildTestApp({ pushSender });
+  const people = await traders(app);
+  const subscribed = await people.blocker.client.post('/api/push/subscriptions', {
+    endpoint: 'http://127.0.0.1:9/push/blocker',
+    keys: browserKeys(),
+  });
+  expect(subscribed.statusCode, subscribed.body).toBe(200);
+  return { app, database, sent, ...people };
+}
+
 describe('a block in push notifications', () => {
   it('never queues a push to a user about a party they blocked', async () => {
-    const sent: string[] = [];
-    const pushSender: PushSender = async (_sub, payload) => {
-      sent.push(payload);
-      return { statusCode: 201 };
-    };
-    const { app, database } = await buildTestApp({ pushSender });
-    const { blocker, blocked, stranger } = await traders(app);
-    const subscribed = await blocker.client.post('/api/push/subscriptions', {
-      endpoint: 'http://127.0.0.1:9/push/blocker',
-      keys: browserKeys(),
-    });
-    expect(subscribed.statusCode, subscribed.body).toBe(200);
+    const { app, database, blocker, blocked, stranger } = await blockerWithDevice();
     const queued = async () =>
       (await database.db.select().from(pushOutbox).where(eq(pushOutbox.userId, blocker.user.id))).length;
     const message = { title: 'New message', body: 'Hello', url: '/messages', tag: 't' };
@@ -360,5 +366,36 @@ describe('a block in push notifications', () => {
     const deal = await blocked.client.post('/api/deals', { listingId: listing.id, dealValue: 1500 });
     expect(deal.statusCode, deal.body).toBe(201);
     expect(await queued()).toBe(2);
+  });
+
+  it('drops a push written before a block when the sender comes to it, and sends the others', async () => {
+    const { app, database, sent, blocker, blocked, stranger } = await blockerWithDevice();
+    // Only this test's drain sends: the poll stops, and pushes written "in a transaction" wait for it.
+    await app.services.push.stopWorkers();
+    const push = (about: string, body: string) =>
+      app.services.push.queue(
+        blocker.user.id,
+        'messages',
+        { title: 'New message', body, url: '/messages', tag: `t-${body}` },
+        { tx: database.db, about },
+      );
+    await push(blocked.user.id, 'From the one about to be blocked');
+    await push(stranger.user.id, 'From a stranger');
+    // A message of the blocked party, sent before the block: its push is written with it.
+    await openConversationBetween(app, blocked.user.id, blocker.user.id);
+
+    await block(blocker.client, blocked.user.id);
+    await app.services.push.drain();
+
+    expect(sent.map((payload) => JSON.parse(payload).body)).toEqual(['From a stranger']);
+    const rows = await database.db
+      .select({ status: pushOutbox.status, about: pushOutbox.aboutUserId })
+      .from(pushOutbox)
+      .where(eq(pushOutbox.userId, blocker.user.id));
+    expect(rows.filter((r) => r.about === blocked.user.id).map((r) => r.status)).toEqual([
+      'skipped',
+      'skipped',
+    ]);
+    expect(rows.find((r) => r.about === stranger.user.id)?.status).toBe('sent');
   });
 });

@@ -40,6 +40,16 @@ const ENDPOINTS: { method: 'get' | 'post' | 'put'; path: string; description: st
     description: 'Update price, quantity or availability of one of your listings.',
   },
   {
+    method: 'get',
+    path: '/api/v1/companies/{id}/reputation',
+    description: "Read a company's rating, completed deals, tonnes traded and verification level.",
+  },
+  {
+    method: 'get',
+    path: '/api/v1/companies/{id}/reviews',
+    description: "List a company's published reviews, newest first, with their replies.",
+  },
+  {
     method: 'post',
     path: '/api/v1/auth/token',
     description: 'Exchange your API key for a short-lived access token.',

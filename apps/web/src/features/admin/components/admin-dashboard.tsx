@@ -84,6 +84,7 @@ export const ADMIN_CARDS: AdminCard[] = [
     to: paths.adminReports,
     icon: Flag,
     description: 'Reports of listings, companies, messages and reviews, and the platform’s fraud flags.',
+    counts: [{ key: 'openReports', singular: 'open report', plural: 'open reports' }],
   },
   {
     title: 'Wire Transfers & Disputes',

@@ -378,7 +378,15 @@ function MessageItem({
             <span className="block font-semibold">
               {message.replyTo.senderId === viewerId ? 'You' : otherName}
             </span>
-            <span className="line-clamp-3 whitespace-pre-wrap wrap-anywhere">{message.replyTo.content}</span>
+            {/* A quoted message an administrator removed: the server sends the notice, never its text. */}
+            <span
+              className={cn(
+                'line-clamp-3 whitespace-pre-wrap wrap-anywhere',
+                message.replyTo.hidden && 'italic',
+              )}
+            >
+              {message.replyTo.content}
+            </span>
           </blockquote>
         ) : null}
         <p className="whitespace-pre-wrap wrap-anywhere">

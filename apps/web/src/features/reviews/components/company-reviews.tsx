@@ -14,12 +14,14 @@ import { parseApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-client';
 import { useCompanyReviews } from '../api/get-company-reviews';
 import { useReplyToReview } from '../api/reply-to-review';
+import { useLiveReviews } from '../hooks/use-live-reviews';
 import { ReviewItem } from './review-item';
 
 /** The company page's reviews: published ones, newest first, 10 a page, with the owner's replies. */
 export function CompanyReviews({ companyId, ownerId }: { companyId: string; ownerId: string }) {
   const [page, setPage] = useState(1);
   const reviews = useCompanyReviews(companyId, page);
+  useLiveReviews({ companyId });
   const { user } = useAuth();
   const isOwner = user?.id === ownerId;
   const pageCount = reviews.data ? Math.max(1, Math.ceil(reviews.data.total / reviews.data.pageSize)) : 1;

@@ -1,7 +1,9 @@
 import { REVIEW_MESSAGES } from '@app/shared/reviews/review-messages';
 import type { DealReviews, Review } from '@app/shared/reviews/reviews.schemas';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { realtimeClient } from '@/lib/realtime-client';
 import { apiError, mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { DealReviewPanel } from './deal-review-panel';
@@ -83,5 +85,42 @@ describe('DealReviewPanel', () => {
     await waitFor(() => expect(api.sent('GET /api/deals/deal-1/reviews')).toHaveLength(1));
     await waitFor(() => expect(container.querySelector('[data-slot="skeleton"], .animate-pulse')).toBeNull());
     expect(screen.queryByRole('heading', { name: 'Reviews' })).toBeNull();
+  });
+
+  it('reads the reviews again when the server says a review of this deal became public', async () => {
+    const handlers: Parameters<typeof realtimeClient.subscribe>[0][] = [];
+    // The socket stands still; the test hands the panel's subscription the server's events.
+    const subscribe = vi.spyOn(realtimeClient, 'subscribe').mockImplementation((handler) => {
+      handlers.push(handler);
+      return () => {};
+    });
+    onTestFinished(() => subscribe.mockRestore());
+    const waiting = { ...open, state: 'closed' as const, canReview: false, mine, theirsWritten: true };
+    const theirs: Review = {
+      ...mine,
+      id: 'review-2',
+      authorRole: 'seller',
+      author: { id: 'them', name: 'Sam Seller', companyName: null },
+      subjectUserId: 'me',
+      comment: 'Paid promptly',
+      published: true,
+    };
+    let answer: DealReviews = waiting;
+    const api = mockApi({ 'GET /api/deals/deal-1/reviews': () => answer });
+    renderWithProviders(<DealReviewPanel dealId="deal-1" counterpartyName="Sam Seller" />);
+    expect(await screen.findByText(/Published when Sam Seller reviews you/)).toBeInTheDocument();
+
+    // Another deal's news changes nothing here.
+    act(() => {
+      for (const handler of handlers) handler({ type: 'review.published', dealId: 'deal-2' });
+    });
+    expect(api.sent('GET /api/deals/deal-1/reviews')).toHaveLength(1);
+
+    answer = { ...waiting, mine: { ...mine, published: true }, theirs };
+    act(() => {
+      for (const handler of handlers) handler({ type: 'review.published', dealId: 'deal-1' });
+    });
+    expect(await screen.findByText('Paid promptly')).toBeInTheDocument();
+    expect(api.sent('GET /api/deals/deal-1/reviews')).toHaveLength(2);
   });
 });

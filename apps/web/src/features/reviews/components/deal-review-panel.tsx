@@ -13,6 +13,7 @@ import type { DealReviewPanelProps } from '@/lib/feature-slots';
 import { formatDate } from '@/lib/format';
 import { useDealReviews } from '../api/get-deal-reviews';
 import { useSubmitReview } from '../api/submit-review';
+import { useLiveReviews } from '../hooks/use-live-reviews';
 import { ReviewItem } from './review-item';
 import { StarRatingInput } from './star-rating-input';
 
@@ -26,6 +27,7 @@ const NO_STARS: Stars = { asAgreed: null, communication: null, timeliness: null 
  */
 export function DealReviewPanel({ dealId, counterpartyName }: DealReviewPanelProps) {
   const reviews = useDealReviews(dealId);
+  useLiveReviews({ dealId });
   if (reviews.isPending) return <Skeleton className="h-24 w-full" />;
   if (reviews.isError || reviews.data.state === 'pending') return null;
   const r = reviews.data;

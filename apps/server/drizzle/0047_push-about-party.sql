@@ -1,0 +1,2 @@
+ALTER TABLE "push_outbox" ADD COLUMN "about_user_id" text;--> statement-breakpoint
+ALTER TABLE "push_outbox" ADD CONSTRAINT "push_outbox_about_user_id_users_id_fk" FOREIGN KEY ("about_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
