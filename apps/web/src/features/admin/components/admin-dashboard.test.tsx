@@ -10,6 +10,7 @@ const overview: AdminOverview = {
   unverifiedCompanies: 4,
   wireTransfersAwaitingVerification: 0,
   openDisputes: 1,
+  claimsAwaitingDecision: 2,
   unconfirmedUsers: 0,
   openReports: 3,
 };
