@@ -36,7 +36,9 @@ test('a buyer records delivery and opens a claim with a photo; the seller offers
   await buyerCard.getByRole('button', { name: 'Record Delivery' }).click();
   const record = buyer.getByRole('alertdialog', { name: 'Record the delivery?' });
   await record.getByRole('button', { name: 'Record Delivery' }).click();
-  await expect(buyer.getByText('Delivery recorded')).toBeVisible();
+  // The toast, and the card's own line (both read "Delivery recorded", so each is found where it lives).
+  await expect(buyer.getByText('Delivery recorded', { exact: true })).toBeVisible();
+  await expect(buyerCard.getByText(/^Delivery recorded on /)).toBeVisible();
   await expect(buyerCard.getByText(/^You can open a claim until /)).toBeVisible();
   await expectAccessible(buyer);
 

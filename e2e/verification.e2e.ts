@@ -18,6 +18,8 @@ test('an owner adds a tax id and a registration document and asks for verificati
   browser,
   baseURL,
 }, testInfo) => {
+  // Two traders, an upload, the owner's form and the administrator's review: a long journey.
+  test.setTimeout(120_000);
   const account = await createConfirmedAccount(page.request, String(baseURL), 'verify');
   await page.goto('/');
   await signInThroughDialog(page, account.email, account.password);
