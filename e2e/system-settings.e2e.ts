@@ -72,12 +72,28 @@ test('an admin changes the commission rate, and it is still there after a reload
     await expect(page.getByText('Settings saved', { exact: true }).first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Save Payment Settings' })).toBeDisabled();
 
+    // The claim windows: the buyer's days after delivery, and the seller's days to answer.
+    const claimWindow = page.getByLabel('Claim Window (days)');
+    await expect(claimWindow).toHaveValue('2');
+    await expect(page.getByLabel("Seller's Answer Window (days)")).toHaveValue('3');
+    await claimWindow.fill('7');
+    await page.getByRole('button', { name: 'Save Payment Settings' }).click();
+    await expect(page.getByText('The claim window must be between 1 and 6 days')).toBeVisible();
+    await claimWindow.fill('4');
+    await page.getByRole('button', { name: 'Save Payment Settings' }).click();
+    await expect(page.getByText('Settings saved', { exact: true }).first()).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Claim Window (days)')).toHaveValue('4');
+
     // On a phone the cards stack into one column.
     await page.setViewportSize({ width: 375, height: 812 });
     await expect(page.getByRole('button', { name: 'Save Platform Settings' })).toBeVisible();
     await expectAccessible(page);
   } finally {
-    await restoreSettings(page.request, origin, { 'fees.commission_rate_bps': 300 });
+    await restoreSettings(page.request, origin, {
+      'fees.commission_rate_bps': 300,
+      'deals.claim_window_days': 2,
+    });
   }
 });
 

@@ -1,5 +1,5 @@
 import { dollarsToCents } from '@app/shared/money/money';
-import type { SettingList } from '@app/shared/settings/settings.schemas';
+import { SETTING_DEFINITIONS, type SettingList } from '@app/shared/settings/settings.schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CreditCard } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
@@ -14,6 +14,8 @@ const KEYS = [
   'fees.contact_fee_cents',
   'fees.featured_listing_cents',
   'deals.escrow_required',
+  'deals.claim_window_days',
+  'deals.claim_answer_days',
 ] as const;
 
 /** The fee settings hold at most 100,000 cents. */
@@ -33,6 +35,8 @@ const PaymentFormSchema = z.object({
   contactFeeDollars: fee('contact fee'),
   featuredFeeDollars: fee('featured listing fee'),
   escrowRequired: z.boolean(),
+  claimWindowDays: SETTING_DEFINITIONS['deals.claim_window_days'].schema,
+  claimAnswerDays: SETTING_DEFINITIONS['deals.claim_answer_days'].schema,
 });
 type PaymentForm = z.infer<typeof PaymentFormSchema>;
 
@@ -41,6 +45,8 @@ const toForm = (list: SettingList): PaymentForm => ({
   contactFeeDollars: settingValue(list, 'fees.contact_fee_cents') / 100,
   featuredFeeDollars: settingValue(list, 'fees.featured_listing_cents') / 100,
   escrowRequired: settingValue(list, 'deals.escrow_required'),
+  claimWindowDays: settingValue(list, 'deals.claim_window_days'),
+  claimAnswerDays: settingValue(list, 'deals.claim_answer_days'),
 });
 
 // Percent to basis points (3.5 → 350) and dollars to cents: the settings store whole numbers.
@@ -49,18 +55,22 @@ const toBody = (v: PaymentForm) => ({
   'fees.contact_fee_cents': dollarsToCents(v.contactFeeDollars),
   'fees.featured_listing_cents': dollarsToCents(v.featuredFeeDollars),
   'deals.escrow_required': v.escrowRequired,
+  'deals.claim_window_days': v.claimWindowDays,
+  'deals.claim_answer_days': v.claimAnswerDays,
 });
 
 /** An emptied number box is NaN, so the schema's "Please enter ..." shows. */
 const asNumber = (value: unknown) => (value === '' || value === null ? Number.NaN : Number(value));
 
-/** Payment: commission rate, contact fee, featured listing fee and whether escrow is required. */
+/** Payment: commission rate, contact fee, featured listing fee, whether escrow is required and the claim windows. */
 export function SystemPaymentCard({ list }: { list: SettingList }) {
   const form = useForm<PaymentForm>({ resolver: zodResolver(PaymentFormSchema), values: toForm(list) });
   const { save, isPending } = useSaveSettings(form, list, {
     'fees.commission_rate_bps': 'commissionPercent',
     'fees.contact_fee_cents': 'contactFeeDollars',
     'fees.featured_listing_cents': 'featuredFeeDollars',
+    'deals.claim_window_days': 'claimWindowDays',
+    'deals.claim_answer_days': 'claimAnswerDays',
   });
   const onSubmit = form.handleSubmit(async (values) => {
     await save(toBody(values));
@@ -70,7 +80,7 @@ export function SystemPaymentCard({ list }: { list: SettingList }) {
     <SettingsCard
       icon={CreditCard}
       title="Payment"
-      description="Commission and fees in US dollars, and the escrow rule for deals."
+      description="Commission and fees in US dollars, the escrow rule for deals and the claim windows."
       onSubmit={onSubmit}
       footer={
         <>
@@ -136,6 +146,38 @@ export function SystemPaymentCard({ list }: { list: SettingList }) {
           />
         )}
       />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField
+          label="Claim Window (days)"
+          error={errors.claimWindowDays?.message}
+          hint="After the buyer records delivery; never past the automatic release."
+        >
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={6}
+            step={1}
+            className="tabular-nums"
+            {...form.register('claimWindowDays', { setValueAs: asNumber })}
+          />
+        </FormField>
+        <FormField
+          label="Seller's Answer Window (days)"
+          error={errors.claimAnswerDays?.message}
+          hint="Unanswered claims then go to an administrator."
+        >
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={14}
+            step={1}
+            className="tabular-nums"
+            {...form.register('claimAnswerDays', { setValueAs: asNumber })}
+          />
+        </FormField>
+      </div>
     </SettingsCard>
   );
 }
