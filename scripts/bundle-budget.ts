@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
+import { PUBLIC_SCREENS } from '../apps/web/build/screen-chunks.ts';
 
 /** The web build (`npm run build -w apps/web`) and the manifest Vite writes into it. */
 export const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web');
@@ -18,12 +19,7 @@ export const MANIFEST_PATH = path.join(WEB_DIST, '.vite/manifest.json');
 export const FIRST_LOAD_BUDGET_BYTES = 170 * 1024;
 
 /** The pages people arrive on from outside, and the module of each screen (the route table's lazy import). */
-export const PUBLIC_ENTRY_ROUTES = {
-  '/': 'src/app/routes/home.tsx',
-  '/marketplace': 'src/app/routes/marketplace.tsx',
-  '/listings/:id': 'src/app/routes/listing-detail.tsx',
-  '/market': 'src/app/routes/market.tsx',
-} as const;
+export const PUBLIC_ENTRY_ROUTES = PUBLIC_SCREENS;
 
 type ManifestChunk = {
   file: string;

@@ -5,6 +5,9 @@ import { defineConfig, loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress.ts';
 import { publicEnvDefines } from './build/public-env.ts';
+import { publicScreenChunks } from './build/screen-chunks.ts';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
 // The Fastify server owns /api (HTTP and the /api/realtime WebSocket) and the dev mailbox under /dev.
 const backend = 'http://localhost:3000';
@@ -23,7 +26,7 @@ const asSameOrigin = {
 
 export default defineConfig(({ mode }) => ({
   // A wrong VITE_PUBLIC_* value stops the build here; the browser gets the checked values compiled in.
-  define: publicEnvDefines(loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_PUBLIC_')),
+  define: publicEnvDefines(loadEnv(mode, webRoot, 'VITE_PUBLIC_')),
   plugins: [
     react(),
     tailwindcss(),
@@ -84,10 +87,19 @@ export default defineConfig(({ mode }) => ({
     rolldownOptions: {
       output: {
         // React and the router are needed by every screen and change least often: one long-lived chunk.
-        // Every other dependency goes with the screens that import it, so a screen fetches only its own.
+        // The rest of what the entry needs is one chunk too: left alone, rolldown splits out every
+        // module a lazy screen shares with the entry (clsx, the API client, the icon factory), and on
+        // a phone each file costs a round trip. The public screens' code comes in few files
+        // (build/screen-chunks.ts); every other dependency goes with the screens that import it.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 3,
+            },
+            { name: 'index', tags: ['$initial'], priority: 2 },
+            { ...publicScreenChunks(webRoot), priority: 1 },
           ],
         },
       },

@@ -1,4 +1,5 @@
 import './lib/zod-config';
+import './lib/intl-warmup';
 import '@fontsource-variable/inter';
 import './styles/globals.css';
 import { StrictMode } from 'react';

@@ -4,6 +4,7 @@ import { AppError } from '../lib/app-error.ts';
 import { databaseUnavailable, isDatabaseUnavailable } from '../lib/database-unavailable.ts';
 import { type ErrorReporter, toErrorReport } from '../lib/error-reporter.ts';
 import { describeError } from '../lib/log-error.ts';
+import { sendPage } from './web-assets.ts';
 
 /**
  * Errors the router raises before any handler or hook runs (a malformed URL, a path segment longer
@@ -92,7 +93,7 @@ export function registerNotFoundHandler(
       try {
         const search = request.url.slice(path.length).replace(/^\?$/, '');
         const html = await opts.renderPage(path, { search, visitor: !request.user });
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+        return await sendPage(request, reply, html);
       } catch (err) {
         request.log.warn({ err }, 'page metadata failed; sending the plain shell');
       }

@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/build-test-app.ts';
-import { IMMUTABLE_CACHE } from './web-assets.ts';
+import { IMMUTABLE_CACHE, pickEncoding } from './web-assets.ts';
 
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
 
@@ -58,6 +58,32 @@ describe('the web app’s files', () => {
       expect(shell.headers['content-type']).toMatch(/^text\/html/);
       expect(shell.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('sends the page it renders compressed as the browser accepts, the same page once decoded', async () => {
+    const { app } = await buildTestApp({ env: { serveWeb: true }, webRoot: webRoot() });
+    const plain = await app.inject({ url: '/marketplace', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<div id="root"></div>');
+
+    const br = await app.inject({ url: '/marketplace', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/^text\/html/);
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+
+    const gz = await app.inject({ url: '/marketplace', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('picks brotli, then gzip, among the encodings a request accepts', () => {
+    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pickEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
+    expect(pickEncoding('GZIP')).toBe('gzip');
+    expect(pickEncoding('identity')).toBeNull();
+    expect(pickEncoding(undefined)).toBeNull();
   });
 
   it('answers a missing hashed file with 404, never the shell', async () => {

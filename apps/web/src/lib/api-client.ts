@@ -120,6 +120,23 @@ async function request<T>(
   throw error;
 }
 
+/**
+ * A query's `initialData`: the answer the server inlined into the page for this read (`path` and
+ * `query` as `api.get` builds them), taken once as `api.get` would take it. A visitor's first screen
+ * then renders with its data in the router's first render, instead of its skeleton and a second render
+ * of the whole screen when the answer arrives. `pick` shapes the answer as the query keeps it.
+ */
+export function preloadedData<T, D = T>(
+  path: string,
+  options: { query?: Query; pick?: (body: T) => D } = {},
+): () => D | undefined {
+  return () => {
+    const answer = takePreloadedAnswer(buildUrl(path, options.query));
+    if (!answer) return undefined;
+    return options.pick ? options.pick(answer.body as T) : (answer.body as D);
+  };
+}
+
 /** Same-origin JSON client; the session rides on the httpOnly cookie. */
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),

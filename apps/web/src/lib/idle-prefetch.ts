@@ -16,3 +16,22 @@ export function whenIdle(work: () => void, timeout = 5_000): void {
 export function prefetchWhenIdle(fetchAhead: () => void): void {
   if (idlePrefetchAllowed()) whenIdle(fetchAhead);
 }
+
+const INTENT_EVENTS = ['pointerover', 'focusin', 'touchstart'] as const;
+
+/**
+ * Runs `work` once, the first time the user points at, touches or tabs to a button or link: the moment
+ * to fetch what a click may need. Returns a function that stops waiting.
+ */
+export function onFirstIntent(work: () => void): () => void {
+  const stop = () => {
+    for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent);
+  };
+  const onIntent = (event: Event) => {
+    if (!(event.target instanceof Element) || !event.target.closest('button, a[href]')) return;
+    stop();
+    work();
+  };
+  for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, { passive: true });
+  return stop;
+}

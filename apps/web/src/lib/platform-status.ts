@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '@app/shared/catalog/catalog';
 import type { PlatformStatus } from '@app/shared/settings/settings.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api-client';
+import { api, preloadedData } from './api-client';
 
 /**
  * The platform switches of /admin/system as every page sees them. It lives in lib, not in a feature,
@@ -24,6 +24,7 @@ export const platformStatusQueryOptions = () =>
   queryOptions({
     queryKey: PLATFORM_STATUS_QUERY_KEY,
     queryFn: ({ signal }) => getPlatformStatus(signal),
+    initialData: preloadedData<PlatformStatus>('/api/settings/platform'),
     // An admin's change reaches open tabs within 30 s, or at once on returning to the tab.
     staleTime: 30_000,
     refetchOnWindowFocus: true,

@@ -1,3 +1,4 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 async function freshModule() {
@@ -28,6 +29,31 @@ describe('the answers a visitor’s page arrived with', () => {
     });
     expect(takePreloadedAnswer('/api/listings?page=1&limit=20')).toBeUndefined();
     expect(document.getElementById('preloaded-answers')).toBeNull();
+  });
+
+  it('is a query’s data from its start, so the first render has it, and later reads go to the network', async () => {
+    inline({ '/api/listings?page=1&limit=20': { items: [{ id: 'l1' }], page: 1 } });
+    vi.resetModules();
+    const { preloadedData } = await import('./api-client');
+    const queryFn = vi.fn(async () => ({ pages: [], pageParams: [] }));
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+    const observer = new QueryObserver(client, {
+      queryKey: ['listings'],
+      queryFn,
+      initialData: preloadedData('/api/listings', {
+        query: { page: 1, limit: 20 },
+        pick: (page: { items: unknown[] }) => ({ pages: [page], pageParams: [1] }),
+      }),
+    });
+    expect(observer.getCurrentResult()).toMatchObject({
+      status: 'success',
+      data: { pages: [{ items: [{ id: 'l1' }], page: 1 }], pageParams: [1] },
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    expect(queryFn).not.toHaveBeenCalled();
+    unsubscribe();
+    // Taken: the next query for the same read starts without it.
+    expect(preloadedData('/api/listings', { query: { page: 1, limit: 20 } })()).toBeUndefined();
   });
 
   it('fetches again once the page has been open for a while', async () => {

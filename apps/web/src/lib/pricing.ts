@@ -1,6 +1,6 @@
 import type { Pricing } from '@app/shared/settings/settings.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, preloadedData } from '@/lib/api-client';
 
 export async function getPricing(signal?: AbortSignal): Promise<Pricing> {
   return api.get<Pricing>('/api/settings/pricing', { signal });
@@ -11,6 +11,7 @@ export const getPricingQueryOptions = () =>
   queryOptions({
     queryKey: ['settings', 'pricing'] as const,
     queryFn: ({ signal }) => getPricing(signal),
+    initialData: preloadedData<Pricing>('/api/settings/pricing'),
     staleTime: 5 * 60_000,
   });
 

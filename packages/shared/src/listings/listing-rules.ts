@@ -112,6 +112,24 @@ export function stripMarkup(value: string): string {
 /** The two sizes every listing photo is stored in (WebP, longest side at most this many pixels). */
 export const LISTING_IMAGE_SIZES = { displayMaxPx: 1600, thumbnailMaxPx: 400 } as const;
 
+/**
+ * The listing page's large image: the 400 px thumbnail where it is sharp enough (a phone), the display
+ * size above. The page's first image is its largest paint, so the server announces it in the page's
+ * head with the same sources (modules/seo) and the browser fetches it before the app has run.
+ */
+export const LISTING_GALLERY_SIZES = '(min-width: 1024px) 40rem, 100vw';
+
+export function gallerySrcSet(image: {
+  url: string;
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+}): string | undefined {
+  return image.thumbnailUrl
+    ? `${image.thumbnailUrl} ${thumbnailSize(image).width}w, ${image.url} ${image.width}w`
+    : undefined;
+}
+
 /** The thumbnail's pixel size, from the display size (both fit inside their square, never enlarged). */
 export function thumbnailSize(image: { width: number; height: number }): {
   width: number;

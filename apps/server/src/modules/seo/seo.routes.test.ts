@@ -139,6 +139,10 @@ describe('server-rendered page metadata', () => {
     expect(metaContent(html, 'og:url')).toBe(`${TEST_APP_URL}/listings/${id}`);
     expect(html).toContain(`<link rel="canonical" href="${TEST_APP_URL}/listings/${id}" />`);
     expect(metaContent(html, 'og:image')).toBe(`${TEST_APP_URL}/media/listings/img-1.webp`);
+    // The page's largest paint is fetched with its code, from the sources its <img> will name.
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/media/listings/img-1.webp" imagesrcset="/media/listings/img-1-thumb.webp 400w, /media/listings/img-1.webp 800w" imagesizes="(min-width: 1024px) 40rem, 100vw" fetchpriority="high" />',
+    );
     expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
     expect(metaContent(html, 'product:price:amount')).toBe('123.45');
     expect(metaContent(html, 'product:price:currency')).toBe('USD');

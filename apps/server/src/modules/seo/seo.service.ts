@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import nodePath from 'node:path';
 import { PRODUCT_NAME } from '@app/shared/catalog/catalog';
+import { gallerySrcSet, LISTING_GALLERY_SIZES } from '@app/shared/listings/listing-rules';
 import {
   DEFAULT_DESCRIPTION,
   listingMetaDescription,
@@ -28,6 +29,8 @@ export type PageHead = {
   /** Product price (listings): amount in dollars and currency. */
   price?: { amount: string; currency: string };
   publishedTime?: string;
+  /** The page's largest image (a listing's first photo), fetched with the page's code, not after it. */
+  preloadImage?: { href: string; srcset?: string; sizes: string };
 };
 
 export type SeoService = ReturnType<typeof createSeoService>;
@@ -124,6 +127,7 @@ export function createSeoService(deps: {
     if (listingId) {
       const listing = await deps.listings.findPublicListing(listingId);
       if (!listing) return defaults();
+      const firstImage = listing.images[0];
       return {
         title: pageTitle(listing.title),
         description: listingMetaDescription(listing),
@@ -131,6 +135,11 @@ export function createSeoService(deps: {
         type: 'product',
         image: absoluteUrl(listing.images[0]?.url),
         price: { amount: (listing.priceCents / 100).toFixed(2), currency: 'USD' },
+        preloadImage: firstImage && {
+          href: firstImage.url,
+          srcset: gallerySrcSet(firstImage),
+          sizes: LISTING_GALLERY_SIZES,
+        },
       };
     }
     const slug = matchSegment(path, '/blog/');
@@ -234,6 +243,7 @@ export function injectHead(template: string, head: PageHead, extraLinks: string[
     meta('name', 'twitter:title', head.title),
     meta('name', 'twitter:description', head.description),
     meta('name', 'twitter:image', head.image),
+    head.preloadImage ? imagePreloadLink(head.preloadImage) : '',
     ...extraLinks,
   ].filter(Boolean);
   const stripped = template
@@ -241,6 +251,12 @@ export function injectHead(template: string, head: PageHead, extraLinks: string[
     .replace(/<meta\s+name="description"[^>]*>\s*/i, '');
   const block = `${tags.join('\n    ')}\n  `;
   return stripped.includes('</head>') ? stripped.replace('</head>', `  ${block}</head>`) : block + stripped;
+}
+
+/** The browser fetches the image as the page's `<img>` will ask for it (same sources), at high priority. */
+function imagePreloadLink(image: NonNullable<PageHead['preloadImage']>): string {
+  const srcset = image.srcset ? ` imagesrcset="${escapeHtml(image.srcset)}"` : '';
+  return `<link rel="preload" as="image" href="${escapeHtml(image.href)}"${srcset} imagesizes="${escapeHtml(image.sizes)}" fetchpriority="high" />`;
 }
 
 /** Drafts, archived posts and unknown slugs all read as "not found". */

@@ -1,5 +1,7 @@
+import type { Listing } from '@app/shared/listings/listings.schemas';
+import type { IndexComparison } from '@app/shared/market/price-index.schemas';
 import { SearchX } from 'lucide-react';
-import { useCallback, useMemo } from 'react';
+import { createContext, memo, useCallback, useContext, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page/page-header';
 import { Button } from '@/components/ui/button';
@@ -95,28 +97,13 @@ export function MarketplacePage() {
               </p>
               <ListingViewToggle view={view} onChange={setView} />
             </div>
-            <Listings>
-              {items.map((listing) => (
-                <li key={listing.id}>
-                  <Item
-                    listing={listing}
-                    headingLevel="h2"
-                    priceComparison={<IndexComparisonLine comparison={comparisonOf(listing.id)} />}
-                    actions={
-                      <ListingActions
-                        listing={listing}
-                        dealButtons={
-                          <ListingDealButtons
-                            listing={listing}
-                            indexCentsPerTonne={comparisonOf(listing.id)?.indexCentsPerTonne}
-                          />
-                        }
-                      />
-                    }
-                  />
-                </li>
-              ))}
-            </Listings>
+            <ComparisonsContext.Provider value={comparisonOf}>
+              <Listings>
+                {items.map((listing) => (
+                  <MarketplaceItem key={listing.id} listing={listing} Item={Item} />
+                ))}
+              </Listings>
+            </ComparisonsContext.Provider>
             {listings.hasNextPage ? (
               <div className="flex justify-center">
                 <Button
@@ -134,4 +121,41 @@ export function MarketplacePage() {
       </div>
     </>
   );
+}
+
+/**
+ * How each listing's price compares with the index: it arrives after the listings, so only the parts
+ * that show it read it (below), and the cards are not drawn again.
+ */
+const ComparisonsContext = createContext<(listingId: string) => IndexComparison | undefined>(() => undefined);
+
+/** One card (or row) of the results; drawn again only when its listing or the view changes. */
+const MarketplaceItem = memo(function MarketplaceItem({
+  listing,
+  Item,
+}: {
+  listing: Listing;
+  Item: typeof ListingCard | typeof ListingRow;
+}) {
+  return (
+    <li>
+      <Item
+        listing={listing}
+        headingLevel="h2"
+        priceComparison={<ListingComparison listingId={listing.id} />}
+        actions={
+          <ListingActions listing={listing} dealButtons={<ListingDealButtonsWithIndex listing={listing} />} />
+        }
+      />
+    </li>
+  );
+});
+
+function ListingComparison({ listingId }: { listingId: string }) {
+  return <IndexComparisonLine comparison={useContext(ComparisonsContext)(listingId)} />;
+}
+
+function ListingDealButtonsWithIndex({ listing }: { listing: Listing }) {
+  const comparison = useContext(ComparisonsContext)(listing.id);
+  return <ListingDealButtons listing={listing} indexCentsPerTonne={comparison?.indexCentsPerTonne} />;
 }

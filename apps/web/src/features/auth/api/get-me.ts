@@ -1,6 +1,6 @@
 import type { Me } from '@app/shared/accounts/accounts.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, isServerUnreachable } from '@/lib/api-client';
+import { api, isServerUnreachable, preloadedData } from '@/lib/api-client';
 import { ME_QUERY_KEY } from '@/lib/auth-client';
 import { shouldRetry } from '@/lib/query-client';
 
@@ -22,6 +22,7 @@ export const getMeQueryOptions = () =>
   queryOptions({
     queryKey: meQueryKey,
     queryFn: ({ signal }) => getMe(signal),
+    initialData: preloadedData<Me>('/api/me'),
     staleTime: 60_000,
     refetchOnWindowFocus: true,
     // While the server cannot answer, the auth state is unknown, not signed out: keep retrying, at most

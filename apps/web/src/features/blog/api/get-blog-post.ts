@@ -1,6 +1,6 @@
 import type { BlogPost } from '@app/shared/blog/blog.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, preloadedData } from '@/lib/api-client';
 import { blogKeys } from './blog-keys';
 
 export async function getBlogPost(slug: string, signal?: AbortSignal): Promise<BlogPost> {
@@ -11,6 +11,7 @@ export const getBlogPostQueryOptions = (slug: string) =>
   queryOptions({
     queryKey: blogKeys.detail(slug),
     queryFn: ({ signal }) => getBlogPost(slug, signal),
+    initialData: preloadedData<BlogPost>(`/api/blog/posts/${encodeURIComponent(slug)}`),
   });
 
 /** GET /api/blog/posts/:slug: a published post with its sanitised body. Does not count a view. */

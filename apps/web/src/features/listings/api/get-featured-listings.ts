@@ -1,6 +1,6 @@
 import type { Listing } from '@app/shared/listings/listings.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, preloadedData } from '@/lib/api-client';
 import { listingKeys } from './listing-keys';
 
 export async function getFeaturedListings(signal?: AbortSignal): Promise<Listing[]> {
@@ -8,7 +8,13 @@ export async function getFeaturedListings(signal?: AbortSignal): Promise<Listing
 }
 
 export const getFeaturedListingsQueryOptions = () =>
-  queryOptions({ queryKey: listingKeys.featured(), queryFn: ({ signal }) => getFeaturedListings(signal) });
+  queryOptions({
+    queryKey: listingKeys.featured(),
+    queryFn: ({ signal }) => getFeaturedListings(signal),
+    initialData: preloadedData('/api/listings/featured', {
+      pick: (body: { items: Listing[] }) => body.items,
+    }),
+  });
 
 /** GET /api/listings/featured: the landing page's 6 (featured first, then newest). */
 export const useFeaturedListings = () => useQuery(getFeaturedListingsQueryOptions());

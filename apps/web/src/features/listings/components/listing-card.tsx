@@ -366,13 +366,29 @@ export function ListingCardSkeleton() {
 /** The 3-column (2 on tablets, 1 on phones) grid every listing list uses. */
 const LISTING_GRID_CLASS = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3';
 
+/**
+ * Cards and rows out of sight are laid out and painted only as they come near the screen, with about
+ * their height kept meanwhile (then the height they last had): on a phone, 18 of a page's 20 cards.
+ */
+const LAID_OUT_WHEN_NEAR = '*:[content-visibility:auto]';
+
 export function ListingGrid({ children }: { children: ReactNode }) {
-  return <ul className={LISTING_GRID_CLASS}>{children}</ul>;
+  return (
+    <ul className={`${LISTING_GRID_CLASS} ${LAID_OUT_WHEN_NEAR} *:[contain-intrinsic-size:auto_19rem]`}>
+      {children}
+    </ul>
+  );
 }
 
 /** The rows of the marketplace's list view. */
 export function ListingList({ children }: { children: ReactNode }) {
-  return <ul className="grid gap-2">{children}</ul>;
+  return (
+    <ul
+      className={`grid gap-2 ${LAID_OUT_WHEN_NEAR} *:[contain-intrinsic-size:auto_12rem] md:*:[contain-intrinsic-size:auto_5rem]`}
+    >
+      {children}
+    </ul>
+  );
 }
 
 /** Skeleton cards in the listing grid while a list loads, with a label for screen readers. */

@@ -1,4 +1,4 @@
-import { thumbnailSize } from '@app/shared/listings/listing-rules';
+import { gallerySrcSet, LISTING_GALLERY_SIZES, thumbnailSize } from '@app/shared/listings/listing-rules';
 import type { ListingImage } from '@app/shared/listings/listings.schemas';
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
@@ -21,14 +21,9 @@ export function ListingGallery({ images, title }: { images: ListingImage[]; titl
       <div className="overflow-hidden rounded-card border bg-muted">
         <img
           src={current.url}
-          // Phones take the thumbnail's 400 px where it is sharp enough; the page's largest image is
-          // its LCP, so it is fetched first.
-          srcSet={
-            current.thumbnailUrl
-              ? `${current.thumbnailUrl} ${thumbnailSize(current).width}w, ${current.url} ${current.width}w`
-              : undefined
-          }
-          sizes="(min-width: 1024px) 40rem, 100vw"
+          // The page's largest image is its LCP, so it is fetched first (and preloaded by the page's head).
+          srcSet={gallerySrcSet(current)}
+          sizes={LISTING_GALLERY_SIZES}
           fetchPriority={index === 0 ? 'high' : 'auto'}
           alt={`${title} (${index + 1} of ${images.length})`}
           width={current.width}

@@ -1,6 +1,6 @@
 import type { ImpactSummary } from '@app/shared/market/impact.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, preloadedData } from '@/lib/api-client';
 
 export async function getCompanyImpact(companyId: string, signal?: AbortSignal): Promise<ImpactSummary> {
   return api.get<ImpactSummary>(`/api/companies/${encodeURIComponent(companyId)}/impact`, { signal });
@@ -10,6 +10,7 @@ export const getCompanyImpactQueryOptions = (companyId: string) =>
   queryOptions({
     queryKey: ['impact', 'company', companyId] as const,
     queryFn: ({ signal }) => getCompanyImpact(companyId, signal),
+    initialData: preloadedData<ImpactSummary>(`/api/companies/${encodeURIComponent(companyId)}/impact`),
     staleTime: 60_000,
   });
 

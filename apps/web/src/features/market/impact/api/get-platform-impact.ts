@@ -1,6 +1,6 @@
 import type { ImpactSummary } from '@app/shared/market/impact.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, preloadedData } from '@/lib/api-client';
 
 export async function getPlatformImpact(signal?: AbortSignal): Promise<ImpactSummary> {
   return api.get<ImpactSummary>('/api/market/impact', { signal });
@@ -11,6 +11,7 @@ export const getPlatformImpactQueryOptions = () =>
   queryOptions({
     queryKey: ['impact', 'platform'] as const,
     queryFn: ({ signal }) => getPlatformImpact(signal),
+    initialData: preloadedData<ImpactSummary>('/api/market/impact'),
     staleTime: 60_000,
   });
 

@@ -1,6 +1,6 @@
 import type { MarketIndex } from '@app/shared/market/price-index.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, preloadedData } from '@/lib/api-client';
 import { priceIndexKeys } from './price-index-keys';
 
 export async function getMarketIndex(signal?: AbortSignal): Promise<MarketIndex> {
@@ -8,7 +8,11 @@ export async function getMarketIndex(signal?: AbortSignal): Promise<MarketIndex>
 }
 
 export const getMarketIndexQueryOptions = () =>
-  queryOptions({ queryKey: priceIndexKeys.index(), queryFn: ({ signal }) => getMarketIndex(signal) });
+  queryOptions({
+    queryKey: priceIndexKeys.index(),
+    queryFn: ({ signal }) => getMarketIndex(signal),
+    initialData: preloadedData<MarketIndex>('/api/market/index'),
+  });
 
 /** GET /api/market/index: the latest point of every category and grade. */
 export const useMarketIndex = () => useQuery(getMarketIndexQueryOptions());

@@ -1,13 +1,14 @@
 import { INDEX_SOURCE_LABELS, SERIES_DAYS, type SeriesDays } from '@app/shared/market/price-index';
 import type { IndexSeriesPoint } from '@app/shared/market/price-index.schemas';
 import { LineChart as LineChartIcon } from 'lucide-react';
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useId, useRef } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useNearViewport } from '@/lib/use-near-viewport';
 import { formatIndexDay, formatIndexPrice } from './index-format';
 
-/** recharts is fetched only where a chart is drawn; the summary in words needs none of it. */
+/** recharts is fetched only where, and once, a chart is drawn; the summary in words needs none of it. */
 const IndexSeriesDrawing = lazy(() =>
   import('./index-series-drawing').then((m) => ({ default: m.IndexSeriesDrawing })),
 );
@@ -96,12 +97,25 @@ function SeriesBody({
     );
   return (
     <>
-      <div aria-hidden="true" className="h-64 w-full" data-testid="index-chart">
+      <SeriesDrawing points={points} />
+      <p className="sr-only">{summarize(points, days)}</p>
+    </>
+  );
+}
+
+/** The drawing, fetched and drawn once it comes near the screen (below the table on a phone). */
+function SeriesDrawing({ points }: { points: IndexSeriesPoint[] }) {
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box);
+  return (
+    <div ref={box} aria-hidden="true" className="h-64 w-full" data-testid="index-chart">
+      {near ? (
         <Suspense fallback={<Skeleton className="h-full w-full" />}>
           <IndexSeriesDrawing points={points} />
         </Suspense>
-      </div>
-      <p className="sr-only">{summarize(points, days)}</p>
-    </>
+      ) : (
+        <Skeleton className="h-full w-full" />
+      )}
+    </div>
   );
 }
