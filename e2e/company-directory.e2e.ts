@@ -186,6 +186,8 @@ test('a signed-in free trader sees "Limited Messaging", the fee and their own co
 
   await message.click();
   const dialog = page.getByRole('dialog', { name: 'Message NordPapir AS' });
+  // The dialog's code arrives with the first click: a loaded machine may take longer than a find.
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
   await expect(dialog.getByText('One-time contact fee: $10.00')).toBeVisible();
   await expect(dialog.getByLabel('Subject')).toHaveAttribute('placeholder', 'Conversation with NordPapir AS');
 });
