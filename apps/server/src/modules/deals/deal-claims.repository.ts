@@ -1,5 +1,5 @@
 import { OPEN_CLAIM_STATUSES } from '@app/shared/deals/claim-rules';
-import { and, asc, desc, eq, inArray, lte, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { dealClaimEvents, dealClaims } from './deal-claims.table.ts';
 
@@ -54,16 +54,17 @@ export async function listClaimSteps(db: Db, claimIds: string[]): Promise<ClaimS
 }
 
 /** Claims an administrator decides: escalated, or left unanswered past the seller's window. */
+const awaitingDecision = (now: Date) =>
+  or(
+    eq(dealClaims.status, 'escalated'),
+    and(eq(dealClaims.status, 'awaiting_seller'), lte(dealClaims.answerDueAt, now)),
+  );
+
 export async function listClaimsAwaitingDecision(db: Db, now: Date, limit: number): Promise<ClaimRow[]> {
   return db
     .select()
     .from(dealClaims)
-    .where(
-      or(
-        eq(dealClaims.status, 'escalated'),
-        and(eq(dealClaims.status, 'awaiting_seller'), lte(dealClaims.answerDueAt, now)),
-      ),
-    )
+    .where(awaitingDecision(now))
     .orderBy(asc(dealClaims.openedAt))
     .limit(limit);
 }
@@ -83,9 +84,10 @@ export async function listUnansweredPastDue(db: Db, now: Date, limit: number): P
     .limit(limit);
 }
 
-/** How many claims wait for an administrator (the admin dashboard). */
+/** How many claims wait for an administrator (the admin dashboard): one count, no rows read. */
 export async function countClaimsAwaitingDecision(db: Db, now: Date): Promise<number> {
-  return (await listClaimsAwaitingDecision(db, now, 10_000)).length;
+  const [row] = await db.select({ n: count() }).from(dealClaims).where(awaitingDecision(now));
+  return row?.n ?? 0;
 }
 
 export const isOpenClaim = (row: Pick<ClaimRow, 'status'>) =>

@@ -184,10 +184,10 @@ describe('claims', () => {
       status: 409,
       message: CLAIM_MESSAGES.answerWindowOpen,
     });
-    expect((await t.claims.adminListClaims(t.admin, 'waiting')).claims).toEqual([]);
+    expect((await t.claims.adminListClaims('waiting')).claims).toEqual([]);
     expect(await t.claims.countAwaitingDecision()).toBe(0);
     t.advance(3 * DAY + 1000);
-    const waiting = (await t.claims.adminListClaims(t.admin, 'waiting')).claims;
+    const waiting = (await t.claims.adminListClaims('waiting')).claims;
     expect(waiting.map((c) => c.id)).toEqual([claim.id]);
     // The queue shows the deal in context: its listing and the unit of the affected quantity.
     expect(waiting[0]).toMatchObject({ listingId: deal.listingId, quantity: 10, unit: 'tons' });

@@ -548,7 +548,7 @@ export function createDealClaims(
   }
 
   /** GET /api/admin/claims: claims waiting for a decision (or every claim), with their deals in context. */
-  async function adminListClaims(admin: SessionUser, status: 'waiting' | 'all'): Promise<AdminClaimList> {
+  async function adminListClaims(status: 'waiting' | 'all'): Promise<AdminClaimList> {
     const claims =
       status === 'all'
         ? await listAllClaims(db, ADMIN_LIST_LIMIT)
@@ -562,7 +562,6 @@ export function createDealClaims(
       findUserBriefs(db, userIds),
       findCompaniesOf(db, userIds),
     ]);
-    void admin;
     const party = (userId: string) => {
       const user = users.find((u) => u.id === userId);
       const company = companies.find((c) => c.userId === userId);
