@@ -57,14 +57,7 @@ export function createDealAnnouncements(ctx: DealContext) {
    * whose process died before committing.
    */
   async function announceTransition(tx: Db, after: DealRow, transition: DealTransition): Promise<void> {
-    await realtime.publishToUsers(
-      [after.buyerUserId, after.sellerUserId],
-      {
-        type: 'deal.updated',
-        deal: { id: after.id, status: after.status, escrowStatus: after.escrowStatus },
-      },
-      { tx },
-    );
+    await publishUpdated(tx, after);
     const kind = TRANSITION_EMAIL[transition];
     if (!kind) return;
     const { listing, buyer, seller } = await partiesOf(after, tx);
@@ -138,6 +131,15 @@ export function createDealAnnouncements(ctx: DealContext) {
         { tx },
       );
     }
+  }
+
+  /** `deal.updated` to both parties, delivered when `tx` commits: their open deal cards refetch. */
+  async function publishUpdated(tx: Db, deal: DealRow): Promise<void> {
+    await realtime.publishToUsers(
+      [deal.buyerUserId, deal.sellerUserId],
+      { type: 'deal.updated', deal: { id: deal.id, status: deal.status, escrowStatus: deal.escrowStatus } },
+      { tx },
+    );
   }
 
   /** Both parties hear of a new deal; a failed email or message never stops the deal. */
@@ -217,7 +219,7 @@ export function createDealAnnouncements(ctx: DealContext) {
       .catch((err) => logError('deal message failed', err));
   }
 
-  return { partiesOf, announceTransition, announceCreated, postDealMessage };
+  return { partiesOf, announceTransition, publishUpdated, announceCreated, postDealMessage };
 }
 
 export type DealAnnouncements = ReturnType<typeof createDealAnnouncements>;

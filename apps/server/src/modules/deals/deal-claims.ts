@@ -217,7 +217,8 @@ export function createDealClaims(
         completed = applied.completed === true;
       }
       if (extras.audit) await ctx.audit(extras.audit, tx);
-      await announcements.announceTransition(tx, after, 'settle-claim');
+      // Every claim step is news for both deal cards (a settlement's money moved with it).
+      await announcements.publishUpdated(tx, after);
       await announceClaimStep(tx, after, row, event.type);
       return { claim: row, deal: after, settled: row.status === 'settled', completed };
     });
