@@ -165,5 +165,18 @@ export const AdminClaimSchema = ClaimDetailSchema.extend({
   currency: z.literal('USD'),
 });
 export type AdminClaim = z.infer<typeof AdminClaimSchema>;
-export const AdminClaimListSchema = z.object({ claims: z.array(AdminClaimSchema) });
+/** Claims per page of the administrators' queue. */
+export const ADMIN_CLAIMS_PAGE_SIZE = 20;
+export const AdminClaimsQuerySchema = z.object({
+  /** `waiting`: escalated, or unanswered past the seller's window (oldest first); `all`: newest first. */
+  status: z.enum(['waiting', 'all']).default('waiting'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type AdminClaimsQuery = z.infer<typeof AdminClaimsQuerySchema>;
+export const AdminClaimListSchema = z.object({
+  claims: z.array(AdminClaimSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 export type AdminClaimList = z.infer<typeof AdminClaimListSchema>;

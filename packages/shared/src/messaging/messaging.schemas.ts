@@ -277,6 +277,12 @@ export const ConversationReadEventSchema = z.object({
   readerId: z.string(),
   readAt: z.string(),
 });
+/** An administrator removed a message: both participants' open threads and lists read it again. */
+export const MessageHiddenEventSchema = z.object({
+  type: z.literal('message.hidden'),
+  conversationId: z.string(),
+  messageId: z.string(),
+});
 export const ConversationCreatedEventSchema = z.object({
   type: z.literal('conversation.created'),
   conversationId: z.string(),

@@ -6,6 +6,7 @@ import {
   ConversationCreatedEventSchema,
   ConversationReadEventSchema,
   MessageCreatedEventSchema,
+  MessageHiddenEventSchema,
 } from '../messaging/messaging.schemas.ts';
 import { PaymentUpdatedEventSchema } from '../payments/payments.schemas.ts';
 import { ReviewPublishedEventSchema } from '../reviews/reviews.schemas.ts';
@@ -47,6 +48,7 @@ export const ServerRealtimeEventSchema = z.discriminatedUnion('type', [
   }),
   /** To both participants only (see apps/server/src/modules/messaging/README.md). */
   MessageCreatedEventSchema,
+  MessageHiddenEventSchema,
   ConversationReadEventSchema,
   ConversationCreatedEventSchema,
   /** To both parties of a deal (see apps/server/src/modules/deals/README.md). */

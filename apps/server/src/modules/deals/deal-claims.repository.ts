@@ -60,18 +60,33 @@ const awaitingDecision = (now: Date) =>
     and(eq(dealClaims.status, 'awaiting_seller'), lte(dealClaims.answerDueAt, now)),
   );
 
-export async function listClaimsAwaitingDecision(db: Db, now: Date, limit: number): Promise<ClaimRow[]> {
+export async function listClaimsAwaitingDecision(
+  db: Db,
+  now: Date,
+  page: { limit: number; offset: number },
+): Promise<ClaimRow[]> {
   return db
     .select()
     .from(dealClaims)
     .where(awaitingDecision(now))
-    .orderBy(asc(dealClaims.openedAt))
-    .limit(limit);
+    .orderBy(asc(dealClaims.openedAt), asc(dealClaims.id))
+    .limit(page.limit)
+    .offset(page.offset);
 }
 
 /** Every claim, newest first (the administrators' history). */
-export async function listAllClaims(db: Db, limit: number): Promise<ClaimRow[]> {
-  return db.select().from(dealClaims).orderBy(desc(dealClaims.openedAt)).limit(limit);
+export async function listAllClaims(db: Db, page: { limit: number; offset: number }): Promise<ClaimRow[]> {
+  return db
+    .select()
+    .from(dealClaims)
+    .orderBy(desc(dealClaims.openedAt), desc(dealClaims.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countAllClaims(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(dealClaims);
+  return row?.n ?? 0;
 }
 
 /** Open claims the seller left unanswered past their window: the timed job escalates them. */

@@ -131,7 +131,19 @@ describe('deal claims routes', () => {
       escrowHeldCents: 0,
     });
     expect((await admin.client.get('/api/admin/claims')).json().claims).toEqual([]);
-    expect((await admin.client.get('/api/admin/claims?status=all')).json().claims).toHaveLength(1);
+    expect((await admin.client.get('/api/admin/claims?status=all')).json()).toMatchObject({
+      claims: [{ id: claim.id }],
+      total: 1,
+      page: 1,
+      pageSize: 20,
+    });
+    expect((await admin.client.get('/api/admin/claims?status=all&page=2')).json()).toMatchObject({
+      claims: [],
+      total: 1,
+      page: 2,
+    });
+    const badPage = await admin.client.get('/api/admin/claims?page=0');
+    expect(badPage.statusCode).toBe(400);
   });
 
   it('records the delivery once, by the buyer, and counts the claim window from it', async () => {

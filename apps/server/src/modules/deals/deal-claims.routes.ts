@@ -1,6 +1,7 @@
 import { CLAIM_MESSAGES } from '@app/shared/deals/claim-rules';
 import {
   AdminClaimListSchema,
+  AdminClaimsQuerySchema,
   AnswerClaimBodySchema,
   ClaimDetailSchema,
   ClaimListSchema,
@@ -19,7 +20,6 @@ const DealParamsSchema = z.object({ id: z.uuid({ error: DEAL_MESSAGES.invalidDea
 const ClaimParamsSchema = DealParamsSchema.extend({
   claimId: z.uuid({ error: CLAIM_MESSAGES.claimNotFound }),
 });
-const AdminClaimsQuerySchema = z.object({ status: z.enum(['waiting', 'all']).default('waiting') });
 const SIGN_IN = DEAL_MESSAGES.signInToView;
 
 /** Claims on shipped deals: the parties' steps and the administrators' queue and decisions. */
@@ -84,7 +84,7 @@ export const dealClaimsRoutes =
       { schema: { querystring: AdminClaimsQuerySchema, response: { 200: AdminClaimListSchema } } },
       async (request) => {
         await access.requireAdmin(request);
-        return claims.adminListClaims(request.query.status);
+        return claims.adminListClaims(request.query);
       },
     );
 

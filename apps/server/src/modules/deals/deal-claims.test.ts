@@ -184,11 +184,14 @@ describe('claims', () => {
       status: 409,
       message: CLAIM_MESSAGES.answerWindowOpen,
     });
-    expect((await t.claims.adminListClaims('waiting')).claims).toEqual([]);
+    expect((await t.claims.adminListClaims({ status: 'waiting', page: 1 })).claims).toEqual([]);
     expect(await t.claims.countAwaitingDecision()).toBe(0);
     t.advance(3 * DAY + 1000);
-    const waiting = (await t.claims.adminListClaims('waiting')).claims;
+    const queue = await t.claims.adminListClaims({ status: 'waiting', page: 1 });
+    expect(queue).toMatchObject({ total: 1, page: 1, pageSize: 20 });
+    const waiting = queue.claims;
     expect(waiting.map((c) => c.id)).toEqual([claim.id]);
+    expect((await t.claims.adminListClaims({ status: 'waiting', page: 2 })).claims).toEqual([]);
     // The queue shows the deal in context: its listing and the unit of the affected quantity.
     expect(waiting[0]).toMatchObject({ listingId: deal.listingId, quantity: 10, unit: 'tons' });
     expect(await t.claims.countAwaitingDecision()).toBe(1);

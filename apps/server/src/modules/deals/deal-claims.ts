@@ -10,7 +10,9 @@ import {
   transitionClaim,
 } from '@app/shared/deals/claim-machine';
 import {
+  ADMIN_CLAIMS_PAGE_SIZE,
   type AdminClaimList,
+  type AdminClaimsQuery,
   type AnswerClaimBody,
   CLAIM_MESSAGES,
   CLAIM_REASON_LABELS,
@@ -31,6 +33,7 @@ import type { DealAnnouncements } from './deal-announcements.ts';
 import { claimDealFacts, claimWindowsOf } from './deal-claim-windows.ts';
 import {
   type ClaimRow,
+  countAllClaims,
   countClaimsAwaitingDecision,
   findClaim,
   insertClaim,
@@ -58,8 +61,6 @@ import {
   findUserBriefs,
   updateDeal,
 } from './deals.repository.ts';
-
-const ADMIN_LIST_LIMIT = 200;
 
 /** What a claim step carries besides the machine's event: who wrote what, with which files. */
 type StepExtras = { note?: string; evidence?: readonly string[]; audit?: AuditEntry };
@@ -549,11 +550,14 @@ export function createDealClaims(
   }
 
   /** GET /api/admin/claims: claims waiting for a decision (or every claim), with their deals in context. */
-  async function adminListClaims(status: 'waiting' | 'all'): Promise<AdminClaimList> {
-    const claims =
+  async function adminListClaims({ status, page }: AdminClaimsQuery): Promise<AdminClaimList> {
+    const window = { limit: ADMIN_CLAIMS_PAGE_SIZE, offset: (page - 1) * ADMIN_CLAIMS_PAGE_SIZE };
+    const now = clock.now();
+    const [claims, total] = await Promise.all(
       status === 'all'
-        ? await listAllClaims(db, ADMIN_LIST_LIMIT)
-        : await listClaimsAwaitingDecision(db, clock.now(), ADMIN_LIST_LIMIT);
+        ? [listAllClaims(db, window), countAllClaims(db)]
+        : [listClaimsAwaitingDecision(db, now, window), countClaimsAwaitingDecision(db, now)],
+    );
     const dealRows = await findDealsByIds(db, [...new Set(claims.map((c) => c.dealId))]);
     const dealsById = new Map(dealRows.map((d) => [d.id, d]));
     const userIds = [...new Set(dealRows.flatMap((d) => [d.buyerUserId, d.sellerUserId]))];
@@ -586,6 +590,9 @@ export function createDealClaims(
           },
         ];
       }),
+      total,
+      page,
+      pageSize: ADMIN_CLAIMS_PAGE_SIZE,
     };
   }
 

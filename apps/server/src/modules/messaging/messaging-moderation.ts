@@ -8,6 +8,7 @@ import {
   setMessageHidden,
 } from './messaging.repository.ts';
 import type { MessagingContext } from './messaging-context.ts';
+import type { MessagingRealtime } from './messaging-realtime.ts';
 
 /** Messages shown before and after a reported one. */
 const CONTEXT_BEFORE = 6;
@@ -25,7 +26,10 @@ export type ModerationLine = {
 };
 
 /** Messages in the moderation queue: who may report one, the conversation around it, removing it. */
-export function createMessagingModeration(ctx: Pick<MessagingContext, 'db' | 'clock'>) {
+export function createMessagingModeration(
+  ctx: Pick<MessagingContext, 'db' | 'clock'>,
+  realtime: Pick<MessagingRealtime, 'publish'>,
+) {
   const { db, clock } = ctx;
 
   /**
@@ -73,9 +77,22 @@ export function createMessagingModeration(ctx: Pick<MessagingContext, 'db' | 'cl
     };
   }
 
-  /** Removes a message from both participants' view; false when it was already removed or is gone. */
+  /**
+   * Removes a message from both participants' view, open pages included (`message.hidden`); false when
+   * it was already removed or is gone.
+   */
   async function hideMessage(messageId: string): Promise<boolean> {
-    return setMessageHidden(db, messageId, clock.now());
+    const hidden = await setMessageHidden(db, messageId, clock.now());
+    if (!hidden) return false;
+    const message = await findMessage(db, messageId);
+    const conversation = message ? await findConversation(db, message.conversationId) : null;
+    if (conversation)
+      await realtime.publish([conversation.participant1Id, conversation.participant2Id], {
+        type: 'message.hidden',
+        conversationId: conversation.id,
+        messageId,
+      });
+    return true;
   }
 
   return { findReportableMessage, messageInContext, hideMessage };

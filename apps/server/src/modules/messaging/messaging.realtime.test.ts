@@ -181,8 +181,12 @@ describe('a message an administrator removed, quoted in a reply', () => {
       expect(socket.events().at(-1)).toMatchObject({ message: { replyTo: notice } });
     }
 
-    // The conversation list's last message, once removed, is the notice too.
+    // The conversation list's last message, once removed, is the notice too; open pages are told.
     await removeByReport(later.json().id);
+    for (const socket of [sellerSocket, buyerSocket])
+      await expect
+        .poll(() => socket.events().at(-1))
+        .toEqual({ type: 'message.hidden', conversationId: conversation.id, messageId: later.json().id });
     for (const party of [seller, buyer]) {
       const list = await party.client.get('/api/conversations');
       expect(list.body).not.toContain('SECRET-4471');

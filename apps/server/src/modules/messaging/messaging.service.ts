@@ -33,7 +33,7 @@ export function createMessagingService(deps: MessagingDeps) {
     push,
     reportFraudSignals: messages.reportFraudSignals,
   });
-  const moderation = createMessagingModeration(ctx);
+  const moderation = createMessagingModeration(ctx, realtime);
   const conversations = createMessagingConversations(ctx, { access, views, realtime, messages, contactFee });
   const digest = createMessagingDigest(ctx);
 

@@ -1,10 +1,11 @@
 import { type AdminClaim, CLAIM_MESSAGES } from '@app/shared/deals/deal-claims.schemas';
 import { Scale } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Pagination } from '@/components/ui/pagination';
 import { ListSkeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { parseApiError } from '@/lib/api-client';
@@ -27,7 +28,13 @@ const FILTERS: { value: AdminClaimFilter; label: string }[] = [
  */
 export function ClaimsQueue() {
   const [filter, setFilter] = useState<AdminClaimFilter>('waiting');
-  const claims = useAdminClaims(filter);
+  const [page, setPage] = useState(1);
+  const claims = useAdminClaims(filter, page);
+  const pageCount = claims.data ? Math.max(1, Math.ceil(claims.data.total / claims.data.pageSize)) : 1;
+  // Deciding the last claim of the last page leaves that page empty: show the page before it.
+  useEffect(() => {
+    if (page > pageCount) setPage(pageCount);
+  }, [page, pageCount]);
 
   let body: ReactNode;
   if (claims.isPending)
@@ -48,7 +55,7 @@ export function ClaimsQueue() {
         action={<Button onClick={() => void claims.refetch()}>Try Again</Button>}
       />
     );
-  else if (claims.data.claims.length === 0)
+  else if (claims.data.total === 0)
     body = (
       <EmptyState
         icon={Scale}
@@ -57,11 +64,11 @@ export function ClaimsQueue() {
       />
     );
   else {
-    const list = claims.data.claims;
+    const { claims: list, total } = claims.data;
     body = (
       <>
         <p className="tabular text-sm text-muted-foreground">
-          {list.length} {list.length === 1 ? 'claim' : 'claims'}
+          {total} {total === 1 ? 'claim' : 'claims'}
           {filter === 'waiting' ? ' waiting for a decision' : ''}
         </p>
         <ul className="grid gap-4" aria-label="Claims">
@@ -71,6 +78,7 @@ export function ClaimsQueue() {
             </li>
           ))}
         </ul>
+        <Pagination page={page} pageCount={pageCount} onPageChange={setPage} label="Claim pages" />
       </>
     );
   }
@@ -86,7 +94,10 @@ export function ClaimsQueue() {
             size="sm"
             variant={filter === f.value ? 'default' : 'outline'}
             aria-pressed={filter === f.value}
-            onClick={() => setFilter(f.value)}
+            onClick={() => {
+              setFilter(f.value);
+              setPage(1);
+            }}
           >
             {f.label}
           </Button>

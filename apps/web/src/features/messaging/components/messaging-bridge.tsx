@@ -135,6 +135,13 @@ export function MessagingBridge() {
     const unsubscribe = realtimeClient.subscribe((event) => {
       // A deal created, confirmed, countered or cancelled opens or closes its deal thread.
       if (event.type === 'deal.created' || event.type === 'deal.updated') refetchSummaries(queryClient);
+      // A message an administrator removed: the thread and the list (its last line, quotes of it) read
+      // again, so the notice replaces the words everywhere they show.
+      if (event.type === 'message.hidden') {
+        void queryClient.invalidateQueries({ queryKey: messagingKeys.messages(event.conversationId) });
+        void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() });
+        return;
+      }
       if (
         event.type === 'message.created' ||
         event.type === 'conversation.read' ||
