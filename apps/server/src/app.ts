@@ -15,7 +15,12 @@ import { createModuleContext } from './lib/module-context.ts';
 import { startPubSub } from './lib/pubsub.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
 import { type AccessService, registerAccess } from './modules/access/index.ts';
-import { type AccountsService, findLiveSessionIds, registerAccounts } from './modules/accounts/index.ts';
+import {
+  type AccountsService,
+  findLiveSessionIds,
+  type PasswordHasher,
+  registerAccounts,
+} from './modules/accounts/index.ts';
 import { type AdminService, registerAdmin } from './modules/admin/index.ts';
 import { registerAds } from './modules/ads/index.ts';
 import { type BillingService, registerBilling } from './modules/billing/index.ts';
@@ -111,6 +116,8 @@ export type AppDeps = {
   webRoot?: string;
   /** Where log lines go; stdout by default (tests capture them to check that no secret is logged). */
   logStream?: { write(line: string): void };
+  /** Better Auth's scrypt by default; tests hand in a cheaper one, as they create hundreds of accounts. */
+  passwordHasher?: PasswordHasher;
 };
 
 /**
@@ -246,6 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings,
     notifications,
     subscription: billing.getSubscriptionSummary,
+    passwordHasher: deps.passwordHasher,
   });
   const listings = registerListings(ctx, {
     access,

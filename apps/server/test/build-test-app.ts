@@ -1,13 +1,40 @@
+import { randomBytes, scrypt } from 'node:crypto';
+import { verifyPassword } from 'better-auth/crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import webPush from 'web-push';
 import { type AppDeps, buildApp } from '../src/app.ts';
 import type { Env } from '../src/config/env.ts';
 import type { Database } from '../src/db/client.ts';
 import type { Clock } from '../src/lib/clock.ts';
+import type { PasswordHasher } from '../src/modules/accounts/index.ts';
 import type { Mailer } from '../src/modules/notifications/index.ts';
 import { getWorkerDatabase, resetDatabase } from './test-database.ts';
 
 export const TEST_APP_URL = 'http://localhost:3000';
+
+const TEST_HASH_PREFIX = 'test-scrypt';
+/**
+ * Passwords hashed with scrypt at a work factor 16 times lower than Better Auth's: the suite creates
+ * and signs in hundreds of accounts, and at the real cost their hashing alone took minutes of CPU.
+ * A hash made at the real cost (the demo seed's) is still checked at that cost.
+ */
+const testPasswordHasher: PasswordHasher = {
+  async hash(password) {
+    const salt = randomBytes(16).toString('hex');
+    return `${TEST_HASH_PREFIX}:${salt}:${(await cheapScrypt(password, salt)).toString('hex')}`;
+  },
+  async verify({ hash, password }) {
+    const [prefix, salt, key] = hash.split(':');
+    if (prefix !== TEST_HASH_PREFIX || !salt || !key) return verifyPassword({ hash, password });
+    return (await cheapScrypt(password, salt)).toString('hex') === key;
+  },
+};
+const cheapScrypt = (password: string, salt: string) =>
+  new Promise<Buffer>((resolve, reject) =>
+    scrypt(password.normalize('NFKC'), salt, 64, { N: 1024, r: 16, p: 1 }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
+  );
 
 const TEST_VAPID_KEYS = webPush.generateVAPIDKeys();
 
@@ -110,6 +137,7 @@ export async function buildTestApp(
     storage: opts.storage,
     webRoot: opts.webRoot,
     logStream: opts.logStream,
+    passwordHasher: testPasswordHasher,
   });
   await app.ready();
   openApps.push(app);

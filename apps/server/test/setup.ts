@@ -1,4 +1,11 @@
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { getWorkerDatabase } from './test-database.ts';
+
+// The worker's database is created and migrated once, here, with a hook's time: not inside whichever
+// test happens to run first, where it would count against that test's timeout.
+beforeAll(async () => {
+  await getWorkerDatabase();
+}, 120_000);
 
 // A test fails on an unexpected console.error: errors must be asserted, not ignored.
 let errorSpy: ReturnType<typeof vi.spyOn> | undefined;

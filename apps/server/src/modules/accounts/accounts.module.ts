@@ -11,7 +11,7 @@ import {
   type SessionsEndedListener,
 } from './accounts.service.ts';
 import { scheduleAccountsCleanup } from './accounts-cleanup.job.ts';
-import { createAuth } from './auth.ts';
+import { createAuth, type PasswordHasher } from './auth.ts';
 import { securityRoutes } from './security.routes.ts';
 import { createSecurityService } from './security.service.ts';
 import { unconfirmedUsersRoutes } from './unconfirmed-users.routes.ts';
@@ -33,6 +33,7 @@ export function registerAccounts(
     notifications: NotificationsService;
     /** The subscription shown with the signed-in user (the billing module's summary). */
     subscription: MeExtensions['subscription'];
+    passwordHasher?: PasswordHasher;
   },
 ): AccountsService {
   const { db, clock, env, events } = ctx;
@@ -42,6 +43,7 @@ export function registerAccounts(
     secret: env.authSecret,
     appUrl: env.appUrl,
     quiet: env.logLevel === 'silent',
+    passwordHasher: deps.passwordHasher,
     onPasswordReset: (userId) => events.emit('accounts.sessions-ended', { userId, reason: 'password_reset' }),
     emails: {
       async sendVerification(user, token) {

@@ -8,6 +8,12 @@ import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import { findUserById, markEmailVerifiedAt } from './accounts.repository.ts';
 
+/** How passwords are hashed and checked: Better Auth's scrypt unless a caller hands in its own. */
+export type PasswordHasher = {
+  hash(password: string): Promise<string>;
+  verify(data: { hash: string; password: string }): Promise<boolean>;
+};
+
 export type AuthEmails = {
   sendVerification(user: { email: string; name: string }, token: string): Promise<void>;
   sendPasswordReset(user: { email: string; name: string }, token: string): Promise<void>;
@@ -27,6 +33,7 @@ export function createAuth(deps: {
   appUrl: string;
   emails: AuthEmails;
   quiet?: boolean;
+  passwordHasher?: PasswordHasher;
   /** After a password reset revoked every session of the user. */
   onPasswordReset?: (userId: string) => Promise<void>;
 }) {
@@ -76,6 +83,7 @@ export function createAuth(deps: {
       autoSignIn: false,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
+      ...(deps.passwordHasher && { password: deps.passwordHasher }),
       revokeSessionsOnPasswordReset: true,
       onPasswordReset: async ({ user }) => {
         await deps.onPasswordReset?.(user.id);

@@ -16,7 +16,7 @@ export { accountsRoutes } from './accounts.routes.ts';
 export { type AccountsService, createAccountsService, type SessionUser } from './accounts.service.ts';
 export { userDirectory } from './accounts.views.ts';
 export { scheduleAccountsCleanup } from './accounts-cleanup.job.ts';
-export { createAuth } from './auth.ts';
+export { createAuth, type PasswordHasher } from './auth.ts';
 // The accounts back office: sign-in security and unconfirmed sign-ups.
 export { securityRoutes } from './security.routes.ts';
 export { createSecurityService } from './security.service.ts';
