@@ -1,5 +1,4 @@
 import { verifyPassword } from 'better-auth/crypto';
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createClient, testEnv } from '../../../test/build-test-app.ts';
 import { signUpBody } from '../../../test/factories/accounts.ts';
