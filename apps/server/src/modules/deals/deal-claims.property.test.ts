@@ -132,6 +132,10 @@ describe('claims: money under random lifecycles', () => {
             expect(final.split.buyerRefundCents + final.split.sellerPayoutCents).toBe(held);
             expect(sellerPaid).toBeLessThanOrEqual(final.split.sellerPayoutCents);
             expect(after.escrowHeldCents).toBe(0);
+            // What the claim tells the parties is what the books paid: the seller's payable, and the
+            // rest of what was held (less the settlement's commission) to the buyer.
+            expect(final.payouts?.sellerReceivesCents).toBe(sellerPaid);
+            expect(final.payouts?.buyerReceivesCents).toBeGreaterThanOrEqual(final.split.buyerRefundCents);
           }
           if (final && final.status !== 'settled' && final.status !== 'withdrawn')
             expect(after).toMatchObject({ escrowStatus: 'held', escrowHeldCents: held });

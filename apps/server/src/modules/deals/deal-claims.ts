@@ -29,6 +29,7 @@ import { type Db, inTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuditEntry } from '../access/index.ts';
 import type { SessionUser } from '../accounts/index.ts';
+import { DEAL_ACCOUNTS, dealLedgerKeys } from './deal-accounts.ts';
 import type { DealAnnouncements } from './deal-announcements.ts';
 import { claimDealFacts, claimWindowsOf } from './deal-claim-windows.ts';
 import {
@@ -449,6 +450,54 @@ export function createDealClaims(
     return detail;
   }
 
+  /**
+   * What each settled claim's settlement booked: the seller's payable, the commission kept, and the
+   * rest of what was held to the buyer. The books are the truth the parties are paid from, so the
+   * claim shows them rather than a figure worked out again.
+   */
+  async function settlementsAsBooked(
+    claims: ClaimRow[],
+    dealsById: Map<string, DealRow>,
+  ): Promise<
+    Map<string, { sellerReceivesCents: number; buyerReceivesCents: number; commissionCents: number }>
+  > {
+    const settled = claims.filter((c) => c.status === 'settled');
+    const booked = new Map<
+      string,
+      { sellerReceivesCents: number; buyerReceivesCents: number; commissionCents: number }
+    >();
+    const dealIds = [...new Set(settled.map((c) => c.dealId))];
+    const transactionsOf = new Map(
+      await Promise.all(
+        dealIds.map(async (dealId) => [dealId, await ledger.listForReference('deal', dealId)] as const),
+      ),
+    );
+    for (const claim of settled) {
+      const deal = dealsById.get(claim.dealId);
+      const transactions = transactionsOf.get(claim.dealId) ?? [];
+      const settlement = transactions.find(
+        (t) => t.idempotencyKey === dealLedgerKeys.claimSettlement(claim.id),
+      );
+      if (!deal || !settlement) continue;
+      const creditedTo = (account: string, txns: typeof transactions) =>
+        -txns
+          .flatMap((t) => t.entries)
+          .filter((e) => e.account === account)
+          .reduce((sum, e) => sum + e.amountCents, 0);
+      const held = (claim.buyerRefundCents ?? 0) + (claim.sellerPayoutCents ?? 0);
+      const sellerReceivesCents = creditedTo(DEAL_ACCOUNTS.payableSeller(deal.sellerUserId), [settlement]);
+      booked.set(claim.id, {
+        sellerReceivesCents,
+        // The settlement's own share of the commission: what it took from the escrow, less what it gave back.
+        buyerReceivesCents:
+          held - sellerReceivesCents - creditedTo(DEAL_ACCOUNTS.revenueCommission, [settlement]),
+        // The deal's commission as the books hold it: paid with the funding, reversed, and settled.
+        commissionCents: creditedTo(DEAL_ACCOUNTS.revenueCommission, transactions),
+      });
+    }
+    return booked;
+  }
+
   /** Claims as the API shows them: timelines with evidence, the viewer's next steps, the payouts. */
   async function toDetails(
     claims: ClaimRow[],
@@ -466,8 +515,10 @@ export function createDealClaims(
       findEscrowPaymentsOfDeals(db, dealIds),
       claimWindowsOf(settings),
     ]);
-    const files = await (ctx.privateFiles?.describe([...new Set(steps.flatMap((s) => s.evidenceFileIds))]) ??
-      []);
+    const [files, bookedPayouts] = await Promise.all([
+      ctx.privateFiles?.describe([...new Set(steps.flatMap((s) => s.evidenceFileIds))]) ?? [],
+      settlementsAsBooked(claims, dealsById),
+    ]);
     const fileById = new Map(files.map((f) => [f.id, f]));
     const now = clock.now();
     return claims.flatMap((claim) => {
@@ -484,13 +535,14 @@ export function createDealClaims(
         (p) => p.dealId === deal.id && (p.status === 'released' || p.status === 'refunded'),
       );
       const split = state.split;
-      const payouts = split
-        ? claimSettlementPayouts({
+      const payouts = !split
+        ? null
+        : (bookedPayouts.get(claim.id) ??
+          claimSettlementPayouts({
             split,
             commissionRateBps: deal.commissionRateBps,
             commissionPaidCents: deal.commissionIncludedInFunding ? (payment?.commissionCents ?? 0) : 0,
-          })
-        : null;
+          }));
       return [
         {
           id: claim.id,
