@@ -121,16 +121,23 @@ export function createMatchingService(deps: {
       m.buyListingId === subject.id ? m.sellListingId : m.buyListingId,
     );
     const counterparts = new Map((await findListingsByIds(tx, counterpartIds)).map((l) => [l.id, l]));
-    const byRecipient = new Map<string, { about: NewcomerListing; reasons: StoredMatchReasons }[]>();
+    const byRecipient = new Map<
+      string,
+      { about: NewcomerListing; aboutOwnerId: string; reasons: StoredMatchReasons }[]
+    >();
     for (const [i, m] of fresh.entries()) {
       const other = counterparts.get(counterpartIds[i]);
       if (!other) continue;
       const otherType: NewcomerListing['type'] = subject.type === 'buy' ? 'sell' : 'buy';
       const subjectIsNewer = subject.updatedAt.getTime() >= other.updatedAt.getTime();
-      const [recipient, about]: [string, NewcomerListing] = subjectIsNewer
-        ? [ownerOf.get(other.id) as string, { id: subject.id, title: subject.title, type: subject.type }]
-        : [subject.userId, { id: other.id, title: other.title, type: otherType }];
-      byRecipient.set(recipient, [...(byRecipient.get(recipient) ?? []), { about, reasons: m.reasons }]);
+      const otherOwnerId = ownerOf.get(other.id) as string;
+      const [recipient, about, aboutOwnerId]: [string, NewcomerListing, string] = subjectIsNewer
+        ? [otherOwnerId, { id: subject.id, title: subject.title, type: subject.type }, subject.userId]
+        : [subject.userId, { id: other.id, title: other.title, type: otherType }, otherOwnerId];
+      byRecipient.set(recipient, [
+        ...(byRecipient.get(recipient) ?? []),
+        { about, aboutOwnerId, reasons: m.reasons },
+      ]);
     }
     const notices = [...byRecipient.entries()].map(([userId, list]) => {
       const best = list[0];
@@ -145,16 +152,21 @@ export function createMatchingService(deps: {
             : `${list.length} new matches for your listings`,
         body: `${best.about.title}: ${matchReasonText(reasons)}`,
         link: `/listings/${best.about.id}`,
+        // One owner behind every match of the notice: a block made before the push leaves drops it.
+        aboutOwnerId: new Set(list.map((n) => n.aboutOwnerId)).size === 1 ? best.aboutOwnerId : null,
       };
     });
-    await userNotifications.notify(notices, tx);
+    await userNotifications.notify(
+      notices.map(({ aboutOwnerId: _, ...notice }) => notice),
+      tx,
+    );
     // The same notice on the owners' devices, with the match's transaction.
     for (const notice of notices)
       await deps.push?.queue(
         notice.userId,
         'matches',
         { title: notice.title, body: notice.body, url: notice.link, tag: `match-${subject.id}` },
-        { tx },
+        { tx, about: notice.aboutOwnerId },
       );
   }
 

@@ -1,6 +1,6 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { TRUST_MESSAGES } from '@app/shared/trust/trust.schemas';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createClient, type TestClient } from '../../../test/build-test-app.ts';
@@ -366,6 +366,27 @@ describe('a block in push notifications', () => {
     const deal = await blocked.client.post('/api/deals', { listingId: listing.id, dealValue: 1500 });
     expect(deal.statusCode, deal.body).toBe(201);
     expect(await queued()).toBe(2);
+  });
+
+  it('keeps whom a match push is about, so a block made before it is sent drops it', async () => {
+    const { app, database, blocker, blocked } = await blockerWithDevice();
+    await app.services.push.stopWorkers();
+    await createListingOf(blocker.client, { type: 'buy', title: 'OCC wanted', quantity: 30, price: 100 });
+    await matchingSettled(database.db);
+    await createListingOf(blocked.client, { title: 'OCC bales', quantity: 20, price: 95 });
+    await matchingSettled(database.db);
+    const matchPushes = () =>
+      database.db
+        .select({ about: pushOutbox.aboutUserId, status: pushOutbox.status })
+        .from(pushOutbox)
+        .where(and(eq(pushOutbox.userId, blocker.user.id), eq(pushOutbox.kind, 'matches')));
+    await expect
+      .poll(matchPushes, { timeout: 20_000 })
+      .toEqual([{ about: blocked.user.id, status: 'queued' }]);
+
+    await block(blocker.client, blocked.user.id);
+    await app.services.push.drain();
+    expect(await matchPushes()).toEqual([{ about: blocked.user.id, status: 'skipped' }]);
   });
 
   it('drops a push written before a block when the sender comes to it, and sends the others', async () => {
