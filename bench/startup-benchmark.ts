@@ -10,6 +10,7 @@
  *   with SIGTERM; then the same again on that directory. Medians are printed over the runs, with the
  *   server's own phase timings when it logs them (the "started" line).
  *   DATABASE_URL in the environment is passed on, to compare with PostgreSQL (the data is seeded once).
+ *   Node runs with the flags of `npm start` (the root package.json's start script), as an operator runs it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -30,6 +31,16 @@ const IDLE_SECONDS = Number(args.get('idle') ?? 5);
 const PORT = Number(args.get('port') ?? 3461);
 const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/server/src/server.ts');
 const TIMEOUT_MS = 120_000;
+/** The node flags `npm start` gives the server (`--max-semi-space-size`, ...), read from its script. */
+const START_FLAGS = startScriptNodeFlags();
+
+function startScriptNodeFlags(): string[] {
+  const manifest = path.resolve(path.dirname(SERVER), '../../../package.json');
+  const script: string = JSON.parse(readFileSync(manifest, 'utf8')).scripts.start;
+  const command = script.match(/\bnode ((?:--?[\w-]+(?:=\S+)? )*)apps\/server\/src\/server\.ts/);
+  if (!command) throw new Error(`the start script does not run apps/server/src/server.ts: ${script}`);
+  return command[1].split(' ').filter(Boolean);
+}
 
 type Start = { healthyMs: number; rssMb: number; hwmMb: number; phases: Record<string, number> };
 
@@ -76,7 +87,7 @@ async function stop(child: ChildProcess): Promise<void> {
 
 async function startOnce(dataDir: string): Promise<Start> {
   const started = performance.now();
-  const child = spawn(process.execPath, [SERVER], {
+  const child = spawn(process.execPath, [...START_FLAGS, SERVER], {
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -135,7 +146,7 @@ async function main() {
     }
   }
   console.log(
-    `\n${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}, ${RUNS} runs, idle ${IDLE_SECONDS} s; node ${process.version}, ${cpus().length} cores, load average ${loadavg()
+    `\n${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}, ${RUNS} runs, idle ${IDLE_SECONDS} s; node ${process.version} ${START_FLAGS.join(' ')}, ${cpus().length} cores, load average ${loadavg()
       .map((n) => n.toFixed(1))
       .join(' ')}`,
   );
