@@ -3,13 +3,15 @@
  * and how much memory it holds once idle, from an empty data directory (cold) and again on the same
  * directory (warm).
  *
- * Usage: node bench/startup-benchmark.ts [--runs=3] [--idle=5] [--port=3461]
+ * Usage: node bench/startup-benchmark.ts [--runs=3] [--idle=5] [--port=3461] [--server-root=DIR]
+ *   --server-root runs another checkout's server (before/after comparisons in the same minutes).
  *   Each run: a new scratch directory under the system's temporary directory; the server started as its
  *   own process on it (PGlite, demo data, no DATABASE_URL), polled every 25 ms until /api/health answers
  *   200, left idle for --idle seconds, its VmRSS and VmHWM read from /proc/<pid>/status, then stopped
  *   with SIGTERM; then the same again on that directory. Medians are printed over the runs, with the
  *   server's own phase timings when it logs them (the "started" line).
  *   DATABASE_URL in the environment is passed on, to compare with PostgreSQL (the data is seeded once).
+ *   Node runs with the flags of `npm start` (the root package.json's start script), as an operator runs it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -28,10 +30,30 @@ const args = new Map(
 const RUNS = Number(args.get('runs') ?? 3);
 const IDLE_SECONDS = Number(args.get('idle') ?? 5);
 const PORT = Number(args.get('port') ?? 3461);
-const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/server/src/server.ts');
+const ROOT = path.resolve(
+  args.get('server-root') ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..'),
+);
+const SERVER = path.join(ROOT, 'apps/server/src/server.ts');
 const TIMEOUT_MS = 120_000;
+/** The node flags `npm start` gives the server (`--max-semi-space-size`, ...), read from its script. */
+const START_FLAGS = startScriptNodeFlags();
 
-type Start = { healthyMs: number; rssMb: number; hwmMb: number; phases: Record<string, number> };
+function startScriptNodeFlags(): string[] {
+  const manifest = path.join(ROOT, 'package.json');
+  const script: string = JSON.parse(readFileSync(manifest, 'utf8')).scripts.start;
+  const command = script.match(/\bnode ((?:--?[\w-]+(?:=\S+)? )*)apps\/server\/src\/server\.ts/);
+  if (!command) throw new Error(`the start script does not run apps/server/src/server.ts: ${script}`);
+  return command[1].split(' ').filter(Boolean);
+}
+
+type Start = {
+  healthyMs: number;
+  /** CPU time (user + system) the server spent until healthy: steadier than wall time on a busy machine. */
+  cpuMs: number;
+  rssMb: number;
+  hwmMb: number;
+  phases: Record<string, number>;
+};
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -43,6 +65,13 @@ function readMemoryMb(pid: number): { rssMb: number; hwmMb: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1] ?? 0);
   return { rssMb: kb('VmRSS') / 1024, hwmMb: kb('VmHWM') / 1024 };
+}
+
+/** User + system CPU time of a process so far, from /proc/<pid>/stat (clock ticks of 10 ms). */
+function readCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 async function isHealthy(): Promise<boolean> {
@@ -76,7 +105,7 @@ async function stop(child: ChildProcess): Promise<void> {
 
 async function startOnce(dataDir: string): Promise<Start> {
   const started = performance.now();
-  const child = spawn(process.execPath, [SERVER], {
+  const child = spawn(process.execPath, [...START_FLAGS, SERVER], {
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -94,9 +123,10 @@ async function startOnce(dataDir: string): Promise<Start> {
       await sleep(25);
     }
     const healthyMs = performance.now() - started;
-    await sleep(IDLE_SECONDS * 1000);
     if (child.pid === undefined) throw new Error('the server has no pid');
-    return { healthyMs, ...readMemoryMb(child.pid), phases: parsePhases(output) };
+    const cpuMs = readCpuMs(child.pid);
+    await sleep(IDLE_SECONDS * 1000);
+    return { healthyMs, cpuMs, ...readMemoryMb(child.pid), phases: parsePhases(output) };
   } finally {
     await stop(child);
   }
@@ -107,7 +137,9 @@ function report(label: string, starts: Start[]) {
   const mb = (n: number) => `${n.toFixed(0)} MB`;
   const each = starts.map((r) => s(r.healthyMs)).join(', ');
   console.log(
-    `${label}: healthy after ${s(median(starts.map((r) => r.healthyMs)))} (${each}); idle VmRSS ${mb(
+    `${label}: healthy after ${s(median(starts.map((r) => r.healthyMs)))} (${each}), CPU ${s(
+      median(starts.map((r) => r.cpuMs)),
+    )}; idle VmRSS ${mb(
       median(starts.map((r) => r.rssMb)),
     )}, VmHWM ${mb(median(starts.map((r) => r.hwmMb)))}`,
   );
@@ -135,10 +167,11 @@ async function main() {
     }
   }
   console.log(
-    `\n${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}, ${RUNS} runs, idle ${IDLE_SECONDS} s; node ${process.version}, ${cpus().length} cores, load average ${loadavg()
+    `\n${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}, ${RUNS} runs, idle ${IDLE_SECONDS} s; node ${process.version} ${START_FLAGS.join(' ')}, ${cpus().length} cores, load average ${loadavg()
       .map((n) => n.toFixed(1))
       .join(' ')}`,
   );
+  console.log(`server: ${SERVER}`);
   report('cold (empty data directory)', cold);
   report('warm (same directory again)', warm);
 }

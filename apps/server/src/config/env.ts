@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { AD_PLACEMENTS, AdsClientIdSchema } from '@app/shared/ads/ads.schemas';
-import webPush from 'web-push';
+import type WebPush from 'web-push';
 import { z } from 'zod';
 import type { S3Config } from '../lib/storage.ts';
 
@@ -289,6 +290,8 @@ function localVapidKeys(dataDir: string): { publicKey: string; privateKey: strin
   const file = path.join(dataDir, 'vapid-keys.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
   mkdirSync(dataDir, { recursive: true });
+  // web-push is loaded only here, when a data directory gets its keys, and for the first push.
+  const webPush = createRequire(import.meta.url)('web-push') as typeof WebPush;
   const keys = webPush.generateVAPIDKeys();
   writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
   return keys;

@@ -1,4 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type {
   ListingAvailability,
   ListingCategory,
@@ -8,9 +11,9 @@ import type {
 import type { MaterialGradeId } from '@app/shared/market/grades';
 import type { Incoterm, PackingType, SupplyFrequency } from '@app/shared/market/trade-terms';
 import { pricePerTonneCents, toTonnes } from '@app/shared/market/units';
-import sharp from 'sharp';
 import type { Db } from '../db/client.ts';
 import { listingImages, listings } from '../db/schema.ts';
+import { loadSharp } from '../lib/images.ts';
 import type { Storage } from '../lib/storage.ts';
 import { geocodeLocation } from '../modules/market/index.ts';
 
@@ -688,17 +691,52 @@ function textureSvg(category: ListingCategory, seed: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="${base}"/>${shapes.join('')}</svg>`;
 }
 
+const DEMO_PHOTO_CACHE = path.join(tmpdir(), 'recytrade-demo-photos');
+
+/**
+ * A demo photo at display and thumbnail size, rendered once per machine: sharp takes seconds for the
+ * demo's photos on a busy machine, and every new data directory seeds the same ones. The files are
+ * named by the drawing and the encoding, so a changed drawing renders anew; when the cache cannot be
+ * written the photo is rendered each time.
+ */
+async function renderDemoPhoto(svg: string): Promise<{ display: Buffer; thumbnail: Buffer }> {
+  const key = createHash('sha256').update(`webp 70, 400x300 webp 65\n${svg}`).digest('hex').slice(0, 24);
+  const [displayFile, thumbnailFile] = [`${key}.webp`, `${key}_thumb.webp`].map((name) =>
+    path.join(DEMO_PHOTO_CACHE, name),
+  );
+  try {
+    const [display, thumbnail] = await Promise.all([readFile(displayFile), readFile(thumbnailFile)]);
+    return { display, thumbnail };
+  } catch {
+    // Not rendered on this machine yet.
+  }
+  const sharp = await loadSharp();
+  const img = sharp(Buffer.from(svg));
+  const [display, thumbnail] = await Promise.all([
+    img.clone().webp({ quality: 70 }).toBuffer(),
+    img.clone().resize(400, 300).webp({ quality: 65 }).toBuffer(),
+  ]);
+  try {
+    await mkdir(DEMO_PHOTO_CACHE, { recursive: true });
+    // Each file is written beside its name and renamed into place: a concurrent seed never reads half of one.
+    for (const [file, bytes] of [
+      [thumbnailFile, thumbnail],
+      [displayFile, display],
+    ] as const) {
+      const partial = `${file}.${randomUUID()}`;
+      await writeFile(partial, bytes);
+      await rename(partial, file);
+    }
+  } catch {
+    // A read-only temporary directory: rendered again next time.
+  }
+  return { display, thumbnail };
+}
+
 /** Inserts the demo listings with generated photos; `userIds` maps demo emails to user ids. */
 export async function seedDemoListings(db: Db, storage: Storage, userIds: Map<string, string>, now: Date) {
   const rendered = await Promise.all(
-    DEMO_LISTINGS.map(async (demo, i) => {
-      const img = sharp(Buffer.from(textureSvg(demo.category, i + 1)));
-      const [display, thumbnail] = await Promise.all([
-        img.clone().webp({ quality: 70 }).toBuffer(),
-        img.clone().resize(400, 300).webp({ quality: 65 }).toBuffer(),
-      ]);
-      return { display, thumbnail };
-    }),
+    DEMO_LISTINGS.map((demo, i) => renderDemoPhoto(textureSvg(demo.category, i + 1))),
   );
   const rows = DEMO_LISTINGS.map((demo, i) => {
     const userId = userIds.get(demo.owner);

@@ -1,4 +1,4 @@
-import { fromPglite, PgBoss } from 'pg-boss';
+import { fromPglite, PgBoss, type QueueResult } from 'pg-boss';
 import type { Database } from '../db/client.ts';
 import { logError } from './log-error.ts';
 
@@ -75,16 +75,28 @@ export async function startJobQueue(database: Database, opts: JobQueueOptions = 
   let held = opts.holdWorkers === true;
   const heldWorkers: Array<() => Promise<unknown>> = [];
   const stopping = new AbortController();
+  // The queues as they were when this instance first needed one, read in one query: a start touches only
+  // the queues that are missing or configured otherwise (two statements per queue, some thirty queues).
+  let existingQueues: Promise<Map<string, QueueResult>> | undefined;
+  const existingQueue = async (name: string) => {
+    existingQueues ??= boss.getQueues().then((queues) => new Map(queues.map((q) => [q.name, q])));
+    return (await existingQueues).get(name);
+  };
   const ensureQueue = async (name: string) => {
     if (created.has(name)) return;
-    await boss.createQueue(name, {
-      retryLimit: 5,
-      retryDelay: opts.retryDelaySeconds ?? 5,
-      retryBackoff: true,
-      heartbeatSeconds: HEARTBEAT_SECONDS,
-    });
+    const existing = await existingQueue(name);
+    if (!existing) {
+      await boss.createQueue(name, {
+        retryLimit: 5,
+        retryDelay: opts.retryDelaySeconds ?? 5,
+        retryBackoff: true,
+        heartbeatSeconds: HEARTBEAT_SECONDS,
+      });
+    }
     // Also for a queue created before heartbeats were configured (createQueue leaves it as it was).
-    await boss.updateQueue(name, { heartbeatSeconds: HEARTBEAT_SECONDS });
+    if (existing?.heartbeatSeconds !== HEARTBEAT_SECONDS) {
+      await boss.updateQueue(name, { heartbeatSeconds: HEARTBEAT_SECONDS });
+    }
     created.add(name);
   };
   return {
@@ -103,7 +115,9 @@ export async function startJobQueue(database: Database, opts: JobQueueOptions = 
     async work(name, handler, o = {}) {
       await ensureQueue(name);
       // Also for a queue that exists already (created by an earlier send or an older version).
-      if (o.expireInSeconds) await boss.updateQueue(name, { expireInSeconds: o.expireInSeconds });
+      if (o.expireInSeconds && (await existingQueue(name))?.expireInSeconds !== o.expireInSeconds) {
+        await boss.updateQueue(name, { expireInSeconds: o.expireInSeconds });
+      }
       const start = () =>
         boss.work(name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1 }, async (jobs) => {
           for (const job of jobs)

@@ -1,6 +1,6 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 
 /** Object storage for uploaded files; keys are slash-separated relative paths such as `listings/u1/a.webp`. */
 export type Storage = {
@@ -58,21 +58,32 @@ export function createLocalStorage(root: string): Storage {
   };
 }
 
-/** Any S3-compatible store (AWS, MinIO, R2...); `client` is injectable so tests check the requests offline. */
+/**
+ * Any S3-compatible store (AWS, MinIO, R2...); `client` is injectable so tests check the requests offline.
+ * The SDK (some 25 MB once loaded) is imported at the first call, so a server on the local disk never loads it.
+ */
 export function createS3Storage(config: S3Config, client?: Pick<S3Client, 'send'>): Storage {
-  const s3 =
-    client ??
-    new S3Client({
-      region: config.region,
-      endpoint: config.endpoint,
-      forcePathStyle: Boolean(config.endpoint),
-      credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
-    });
+  let loading: Promise<{ sdk: typeof import('@aws-sdk/client-s3'); s3: Pick<S3Client, 'send'> }> | undefined;
+  const connect = () => {
+    loading ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      s3:
+        client ??
+        new sdk.S3Client({
+          region: config.region,
+          endpoint: config.endpoint,
+          forcePathStyle: Boolean(config.endpoint),
+          credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+        }),
+    }));
+    return loading;
+  };
   return {
     kind: 's3',
     async put(key, body, contentType) {
+      const { sdk, s3 } = await connect();
       await s3.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket: config.bucket,
           Key: key,
           Body: body,
@@ -83,8 +94,9 @@ export function createS3Storage(config: S3Config, client?: Pick<S3Client, 'send'
     },
     async get(key) {
       if (!isSafeKey(key)) return null;
+      const { sdk, s3 } = await connect();
       try {
-        const res = await s3.send(new GetObjectCommand({ Bucket: config.bucket, Key: key }));
+        const res = await s3.send(new sdk.GetObjectCommand({ Bucket: config.bucket, Key: key }));
         if (!res.Body) return null;
         const body = Buffer.from(await res.Body.transformToByteArray());
         return { body, contentType: res.ContentType ?? 'application/octet-stream' };
@@ -94,7 +106,8 @@ export function createS3Storage(config: S3Config, client?: Pick<S3Client, 'send'
       }
     },
     async delete(key) {
-      await s3.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key }));
+      const { sdk, s3 } = await connect();
+      await s3.send(new sdk.DeleteObjectCommand({ Bucket: config.bucket, Key: key }));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { paragraphsFromText } from '@app/shared/blog/blog.schemas';
-import sanitizeHtml from 'sanitize-html';
+import { type SanitizeOptions, sanitizeHtml } from '../../lib/html-sanitizer.ts';
 
 /** The rel every link in a post carries, whatever the author wrote. */
 export const BLOG_LINK_REL = 'noopener noreferrer nofollow';
@@ -14,7 +14,7 @@ const IMAGE_URL = /^(https?:\/\/|\/(?![/\\]))/i;
  * No style, no class, no event handlers, no forms or frames; links and images only over
  * http(s) (links also mailto) or relative to the site.
  */
-const OPTIONS: sanitizeHtml.IOptions = {
+const OPTIONS: SanitizeOptions = {
   allowedTags: [
     'p',
     'br',

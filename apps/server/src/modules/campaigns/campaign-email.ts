@@ -1,5 +1,5 @@
 import { PRESET_CAMPAIGN_SUBJECT } from '@app/shared/admin/bulk-email.schemas';
-import sanitizeHtml from 'sanitize-html';
+import { sanitizeHtml } from '../../lib/html-sanitizer.ts';
 import { blogContentFromInput, hasVisibleContent } from '../blog/index.ts';
 import { type EmailBrand, emailDocument, escapeHtml, type RenderedEmail } from '../notifications/index.ts';
 

@@ -1,5 +1,5 @@
 import { LISTING_IMAGE_SIZES, LISTING_LIMITS } from '@app/shared/listings/listings.schemas';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/images.ts';
 
 /** Formats accepted for listing photos, decided from the file's bytes (sharp reads the magic numbers). */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
@@ -19,6 +19,7 @@ export type ProcessedImage = {
  * are those of one frame, the only one kept.
  */
 export async function readImageHeader(bytes: Buffer): Promise<{ format: string; pixels: number } | null> {
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(bytes).metadata();
     if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) return null;
@@ -33,6 +34,7 @@ export async function readImageHeader(bytes: Buffer): Promise<{ format: string; 
  * in the original; `rotate()` applies the EXIF orientation first; an animated GIF keeps its first frame.
  */
 export async function processListingImage(bytes: Buffer): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
   const base = sharp(bytes, { animated: false, limitInputPixels: LISTING_LIMITS.maxImagePixels }).rotate();
   const display = await base
     .clone()

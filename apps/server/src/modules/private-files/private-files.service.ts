@@ -7,10 +7,10 @@ import {
   privateFileUrl,
 } from '@app/shared/files/private-files';
 import { LISTING_LIMITS } from '@app/shared/listings/listing-rules';
-import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { loadSharp } from '../../lib/images.ts';
 import type { Storage } from '../../lib/storage.ts';
 import type { SessionUser } from '../accounts/index.ts';
 import {
@@ -42,6 +42,7 @@ export type PrivateFileReaderRule = (user: SessionUser, attachedTo: string) => P
  */
 export async function detectPrivateFileType(bytes: Buffer): Promise<string | null> {
   if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(bytes).metadata();
     const type = meta.format ? IMAGE_TYPES[meta.format] : undefined;

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import {
   type PaymentProvider,
   type ProviderCheckoutSession,
@@ -23,11 +23,19 @@ const idOf = (v: string | { id: string } | null | undefined) =>
 
 /** Stripe behind PaymentProvider: Checkout Sessions, the Billing portal and SDK-verified webhooks. */
 export function createStripeProvider(config: StripeProviderConfig): PaymentProvider {
-  const stripe = new Stripe(config.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    ...(config.httpClient ? { httpClient: config.httpClient } : {}),
-  });
+  // The SDK (some 25 MB once loaded) is imported at the first call, so a server on the sandbox never loads it.
+  let client: Promise<Stripe> | undefined;
+  const sdk = () => {
+    client ??= import('stripe').then(
+      ({ default: StripeSdk }) =>
+        new StripeSdk(config.secretKey, {
+          maxNetworkRetries: 2,
+          timeout: 20_000,
+          ...(config.httpClient ? { httpClient: config.httpClient } : {}),
+        }),
+    );
+    return client;
+  };
 
   /** A retrieve that answers null for an object Stripe does not have. */
   async function orNull<T>(fn: () => Promise<T>): Promise<T | null> {
@@ -43,6 +51,7 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
     name: 'stripe',
 
     async createCustomer(input) {
+      const stripe = await sdk();
       const customer = await stripe.customers.create(
         { email: input.email, name: input.name, metadata: { userId: input.userId } },
         { idempotencyKey: `customer:${input.userId}` },
@@ -51,6 +60,7 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
     },
 
     async createSubscriptionCheckout(input) {
+      const stripe = await sdk();
       const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = config.premiumPriceId
         ? { price: config.premiumPriceId, quantity: 1 }
         : {
@@ -77,6 +87,7 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
     },
 
     async createPaymentCheckout(input) {
+      const stripe = await sdk();
       const session = await stripe.checkout.sessions.create({
         mode: 'payment',
         customer: input.customerId,
@@ -100,6 +111,7 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
     },
 
     async createPortalSession(input) {
+      const stripe = await sdk();
       const session = await stripe.billingPortal.sessions.create({
         customer: input.customerId,
         return_url: input.returnUrl,
@@ -108,6 +120,7 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
     },
 
     async verifyWebhook(rawBody, headers) {
+      const stripe = await sdk();
       const signature = headers['stripe-signature'];
       if (!signature) throw new WebhookSignatureError('Missing webhook signature');
       let event: Stripe.Event;
@@ -122,6 +135,7 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
     },
 
     async getCheckoutSession(id) {
+      const stripe = await sdk();
       const s = await orNull(() => stripe.checkout.sessions.retrieve(id));
       if (!s) return null;
       return {
@@ -140,6 +154,7 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
     },
 
     async expireCheckoutSession(id) {
+      const stripe = await sdk();
       const s = await orNull(() => stripe.checkout.sessions.retrieve(id));
       if (s?.status === 'open') {
         try {
@@ -153,6 +168,7 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
     },
 
     async getSubscription(id) {
+      const stripe = await sdk();
       const s = await orNull(() => stripe.subscriptions.retrieve(id));
       if (!s) return null;
       // Since API 2025-03-31 the billing period lives on the subscription items.
@@ -173,6 +189,7 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
     },
 
     async getInvoice(id) {
+      const stripe = await sdk();
       const i = await orNull(() => stripe.invoices.retrieve(id, { expand: ['payments'] }));
       if (!i?.id) return null;
       const paid = i.payments?.data.find((p) => p.status === 'paid') ?? i.payments?.data[0];
@@ -191,11 +208,13 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
     },
 
     async getRefund(id) {
+      const stripe = await sdk();
       const r = await orNull(() => stripe.refunds.retrieve(id));
       return r ? toRefund(r) : null;
     },
 
     async listRefunds(paymentRef) {
+      const stripe = await sdk();
       const list = await stripe.refunds.list({
         ...(paymentRef.startsWith('ch_') ? { charge: paymentRef } : { payment_intent: paymentRef }),
         limit: 100,
@@ -204,6 +223,7 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
     },
 
     async refundPayment(input) {
+      const stripe = await sdk();
       const ref = input.paymentRef;
       const r = await stripe.refunds.create(
         {
@@ -217,6 +237,7 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
     },
 
     async cancelSubscriptionNow(id) {
+      const stripe = await sdk();
       await stripe.subscriptions.cancel(id);
     },
   };
