@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { publicConfigQueryOptions } from '@/lib/public-config';
+import { useAfterFirstPaint } from '@/lib/use-after-first-paint';
 
 /** The provider's ad and its refresh rules load only when a provider is configured. */
 const ProviderAd = lazy(() => import('./provider-ad').then((m) => ({ default: m.ProviderAd })));
@@ -48,7 +49,8 @@ export function AdSlot({
   promotion?: AdPromotion;
   className?: string;
 }) {
-  const config = useQuery(publicConfigQueryOptions());
+  // Below the first screen everywhere it is placed: its configuration is asked for once the page has painted.
+  const config = useQuery({ ...publicConfigQueryOptions(), enabled: useAfterFirstPaint() });
   const ads = config.data?.ads;
   const slotId =
     ads?.provider === 'adsense' ? ((placement && ads.slots[placement]) ?? ads.slots.default) : undefined;

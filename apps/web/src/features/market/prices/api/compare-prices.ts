@@ -7,6 +7,7 @@ import type {
 } from '@app/shared/market/price-index.schemas';
 import { useQueries } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useAfterFirstPaint } from '@/lib/use-after-first-paint';
 import { priceIndexKeys } from './price-index-keys';
 
 export type PriceToCompare = CompareBatchBody['items'][number];
@@ -29,8 +30,10 @@ export const listingPriceToCompare = (
 /**
  * POST /api/market/compare/batch: how each price on a page compares with its 30-day index, one request
  * per hundred prices (a page that loads more keeps its earlier answers). Returns a lookup by key.
+ * Asked for once the page has painted: the prices show first, their comparisons join them.
  */
 export function usePriceComparisons(items: PriceToCompare[]) {
+  const painted = useAfterFirstPaint();
   const chunks: PriceToCompare[][] = [];
   for (let i = 0; i < items.length; i += COMPARE_BATCH_MAX)
     chunks.push(items.slice(i, i + COMPARE_BATCH_MAX));
@@ -39,6 +42,7 @@ export function usePriceComparisons(items: PriceToCompare[]) {
       queryKey: priceIndexKeys.compare(chunk),
       queryFn: () => comparePrices(chunk),
       staleTime: 60_000,
+      enabled: painted,
     })),
   });
   const byKey = new Map<string, IndexComparison>(

@@ -1,6 +1,7 @@
 import type { IndexSeries, SeriesDays } from '@app/shared/market/price-index.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useAfterFirstPaint } from '@/lib/use-after-first-paint';
 import { priceIndexKeys } from './price-index-keys';
 
 export async function getIndexSeries(
@@ -21,10 +22,15 @@ export const getIndexSeriesQueryOptions = (category: string, grade: string | nul
     queryFn: ({ signal }) => getIndexSeries(category, grade, days, signal),
   });
 
-/** GET /api/market/index/series: one category's (or grade's) points; the previous range stays while the next loads. */
-export const useIndexSeries = (category: string | null, grade: string | null, days: SeriesDays) =>
-  useQuery({
+/**
+ * GET /api/market/index/series: one category's (or grade's) points; the previous range stays while the
+ * next loads. Asked for once the page has painted: the chart sits below the index table.
+ */
+export function useIndexSeries(category: string | null, grade: string | null, days: SeriesDays) {
+  const painted = useAfterFirstPaint();
+  return useQuery({
     ...getIndexSeriesQueryOptions(category ?? '', grade, days),
-    enabled: category !== null,
+    enabled: category !== null && painted,
     placeholderData: keepPreviousData,
   });
+}
