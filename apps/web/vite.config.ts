@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { interLatinSubset } from './build/font-subset.ts';
 import { precompress } from './build/precompress.ts';
 import { publicEnvDefines } from './build/public-env.ts';
 import { publicScreenChunks } from './build/screen-chunks.ts';
@@ -28,6 +29,7 @@ export default defineConfig(({ mode }) => ({
   // A wrong VITE_PUBLIC_* value stops the build here; the browser gets the checked values compiled in.
   define: publicEnvDefines(loadEnv(mode, webRoot, 'VITE_PUBLIC_')),
   plugins: [
+    interLatinSubset(),
     react(),
     tailwindcss(),
     // The installable app: the manifest, and our service worker (src/sw.ts) with the files it keeps.

@@ -1,6 +1,7 @@
 import './lib/zod-config';
 import './lib/intl-warmup';
 import '@fontsource-variable/inter';
+import './styles/fonts.css';
 import './styles/globals.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
