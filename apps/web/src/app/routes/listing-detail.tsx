@@ -1,3 +1,4 @@
+import type { Listing } from '@app/shared/listings/listings.schemas';
 import { gradeById, gradeLabel } from '@app/shared/market/grades';
 import { INCOTERM_INFO, PACKING_LABELS, SUPPLY_FREQUENCY_LABELS } from '@app/shared/market/trade-terms';
 import { listingMetaDescription } from '@app/shared/seo/pages';
@@ -51,7 +52,6 @@ export function ListingDetailPage() {
   const { id = '' } = useParams();
   const listing = useListing(id);
   const { user } = useAuth();
-  const comparisonOf = usePriceComparisons(listing.data ? [listingPriceToCompare(listing.data)] : []);
   useDocumentTitle(
     listing.data?.title ?? 'Listing',
     listing.data ? listingMetaDescription(listing.data) : undefined,
@@ -132,10 +132,7 @@ export function ListingDetailPage() {
               {formatAvailable(l.remainingQuantity, l.quantity, l.unit)}
             </p>
             <div className="mt-1">
-              <IndexComparisonLine
-                comparison={comparisonOf(l.id)}
-                emptyText={l.unit === 'pieces' ? undefined : 'No index for this grade yet'}
-              />
+              <ListingIndexComparison listing={l} />
             </div>
             <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted-foreground">
               <li className="flex items-center gap-1.5">
@@ -155,9 +152,7 @@ export function ListingDetailPage() {
           </div>
           <ListingActions
             listing={l}
-            dealButtons={
-              <ListingDealButtons listing={l} indexCentsPerTonne={comparisonOf(l.id)?.indexCentsPerTonne} />
-            }
+            dealButtons={<DealButtonsWithIndex listing={l} />}
             className="max-w-md"
           />
           {isOwner ? (
@@ -172,7 +167,8 @@ export function ListingDetailPage() {
               .
             </p>
           ) : null}
-          <Card id="seller" className="scroll-mt-24">
+          {/* The seller, the description and the details are below the first screen on a phone. */}
+          <Card id="seller" className="drawn-near-screen scroll-mt-24">
             <CardHeader>
               <CardTitle as="h2">Seller</CardTitle>
             </CardHeader>
@@ -197,7 +193,7 @@ export function ListingDetailPage() {
           </Card>
         </div>
       </div>
-      <div className="mt-10 grid grid-cols-1 gap-8 lg:grid-cols-[3fr_2fr]">
+      <div className="drawn-near-screen mt-10 grid grid-cols-1 gap-8 lg:grid-cols-[3fr_2fr]">
         <section aria-labelledby="description-title">
           <h2 id="description-title" className="text-xl font-semibold">
             Description
@@ -225,6 +221,28 @@ export function ListingDetailPage() {
       ) : null}
     </div>
   );
+}
+
+/**
+ * The listing's price against its material's index, asked for once the page has painted: when the
+ * answer comes, only this line and the deal buttons (the offer dialog compares with the index) draw
+ * again, not the page. Both read the same query.
+ */
+const useIndexComparison = (listing: Listing) =>
+  usePriceComparisons([listingPriceToCompare(listing)])(listing.id);
+
+function ListingIndexComparison({ listing }: { listing: Listing }) {
+  return (
+    <IndexComparisonLine
+      comparison={useIndexComparison(listing)}
+      emptyText={listing.unit === 'pieces' ? undefined : 'No index for this grade yet'}
+    />
+  );
+}
+
+function DealButtonsWithIndex({ listing }: { listing: Listing }) {
+  const comparison = useIndexComparison(listing);
+  return <ListingDealButtons listing={listing} indexCentsPerTonne={comparison?.indexCentsPerTonne} />;
 }
 
 function DetailSkeleton() {
