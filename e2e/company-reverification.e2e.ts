@@ -19,6 +19,8 @@ test('the owner of a verified company is warned before a rename sends it back to
   browser,
   baseURL,
 }, testInfo) => {
+  // Two people, two sign-ins and three screens checked by axe: past a minute on a busy machine.
+  test.setTimeout(120_000);
   const account = await createConfirmedAccount(page.request, String(baseURL), 'reverify');
   await page.goto('/');
   await signInThroughDialog(page, account.email, account.password);

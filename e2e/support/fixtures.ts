@@ -51,10 +51,14 @@ export async function expectAccessible(page: Page) {
   // A toast on its way out is not part of the page any more. Legacy mode runs axe in the page itself:
   // the product has no cross-origin frames, and the default mode opens a blank page per check to merge
   // frame results, which costs a second or two each time.
+  // Sections laid out only near the screen (`content-visibility: auto`) have no rendering for axe to
+  // measure until scrolled to: they are measured as they render once a reader reaches them.
+  const fullLayout = await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
   const results = await new AxeBuilder({ page })
     .setLegacyMode(true)
     .exclude('[data-sonner-toast][data-removed="true"]')
     .analyze();
+  await fullLayout.evaluate((style) => style.remove());
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const summary = blocking.map(
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
