@@ -67,6 +67,8 @@ test('a trader creates a listing with two images, finds it on the marketplace, e
   page,
   baseURL,
 }) => {
+  // Two uploads with progress, the marketplace, an edit and a delete, each checked by axe.
+  test.setTimeout(120_000);
   const account = await createConfirmedAccount(page.request, String(baseURL), 'lister');
   await page.goto('/');
   await signInThroughDialog(page, account.email, account.password);
