@@ -467,14 +467,10 @@ export function createDealClaims(
       { sellerReceivesCents: number; buyerReceivesCents: number; commissionCents: number }
     >();
     const dealIds = [...new Set(settled.map((c) => c.dealId))];
-    const transactionsOf = new Map(
-      await Promise.all(
-        dealIds.map(async (dealId) => [dealId, await ledger.listForReference('deal', dealId)] as const),
-      ),
-    );
+    const allTransactions = await ledger.listForReference('deal', dealIds);
     for (const claim of settled) {
       const deal = dealsById.get(claim.dealId);
-      const transactions = transactionsOf.get(claim.dealId) ?? [];
+      const transactions = allTransactions.filter((t) => t.referenceId === claim.dealId);
       const settlement = transactions.find(
         (t) => t.idempotencyKey === dealLedgerKeys.claimSettlement(claim.id),
       );

@@ -35,13 +35,15 @@ export async function listEntries(db: Db, transactionIds: string[]): Promise<Led
 export async function listTransactionsByReference(
   db: Db,
   referenceType: string,
-  referenceId: string,
+  referenceIds: string | string[],
 ): Promise<LedgerTransactionRow[]> {
+  const ids = typeof referenceIds === 'string' ? [referenceIds] : referenceIds;
+  if (ids.length === 0) return [];
   return db
     .select()
     .from(ledgerTransactions)
     .where(
-      sql`${ledgerTransactions.referenceType} = ${referenceType} and ${ledgerTransactions.referenceId} = ${referenceId}`,
+      and(eq(ledgerTransactions.referenceType, referenceType), inArray(ledgerTransactions.referenceId, ids)),
     )
     .orderBy(asc(ledgerTransactions.createdAt));
 }

@@ -208,10 +208,10 @@ export function createLedgerService(deps: { db: Db }) {
     };
   }
 
-  /** The transactions (with entries) recorded for a payment, refund or deal. */
+  /** The transactions (with entries) recorded for a payment, refund or deal (or several, in one read). */
   async function listForReference(
     type: string,
-    id: string,
+    id: string | string[],
   ): Promise<Array<LedgerTransactionRow & { entries: LedgerEntryRow[] }>> {
     const txs = await listTransactionsByReference(db, type, id);
     const entries = await listEntries(
