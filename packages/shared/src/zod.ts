@@ -23,3 +23,8 @@ export function string(params?: string | zod.core.$ZodStringParams): zod.ZodStri
 export function url(params?: string | zod.core.$ZodURLParams): zod.ZodURL {
   return zod.url(params).refine((value) => !hasNulCharacter(value), noNul);
 }
+
+/** The page a paged list is asked for in a query string: a whole number from 1 to 10,000, 1 when absent. */
+export function pageNumber() {
+  return zod.coerce.number().int().min(1).max(10_000).default(1);
+}

@@ -28,7 +28,7 @@ export const AddAdminBodySchema = z.object({
 export const AdminUsersQuerySchema = z.object({
   q: z.string().trim().max(200).optional().default(''),
   status: z.enum(ADMIN_USER_STATUSES).default('all'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: z.pageNumber(),
 });
 export type AdminUsersQuery = z.infer<typeof AdminUsersQuerySchema>;
 

@@ -170,7 +170,7 @@ export type BlogPost = z.infer<typeof BlogPostSchema>;
 
 /** GET /api/blog/posts: published posts, newest first, 12 a page. */
 export const ListBlogPostsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: z.pageNumber(),
   /** A category slug; an unknown slug gives an empty result, not an error. */
   category: z.string().trim().max(BLOG_LIMITS.slugMax).optional(),
   /** Case-insensitive over title, content and excerpt; blank means no search. */

@@ -256,7 +256,7 @@ export const DirectoryQuerySchema = z.object({
   companyType: z.enum(COMPANY_TYPES).optional(),
   sector: z.enum(SECTORS).optional(),
   verifiedOnly: booleanFlag.default(false),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: z.pageNumber(),
   limit: z.coerce
     .number()
     .int()
@@ -285,7 +285,7 @@ export type RemoveCompanyBody = z.infer<typeof RemoveCompanyBodySchema>;
 /** GET /api/admin/companies */
 export const AdminCompaniesQuerySchema = z.object({
   status: z.enum(ADMIN_COMPANY_STATUSES).default('all'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: z.pageNumber(),
 });
 export type AdminCompaniesQuery = z.infer<typeof AdminCompaniesQuerySchema>;
 

@@ -170,7 +170,7 @@ export const ADMIN_CLAIMS_PAGE_SIZE = 20;
 export const AdminClaimsQuerySchema = z.object({
   /** `waiting`: escalated, or unanswered past the seller's window (oldest first); `all`: newest first. */
   status: z.enum(['waiting', 'all']).default('waiting'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: z.pageNumber(),
 });
 export type AdminClaimsQuery = z.infer<typeof AdminClaimsQuerySchema>;
 export const AdminClaimListSchema = z.object({

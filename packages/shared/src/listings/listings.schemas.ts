@@ -232,7 +232,7 @@ export const ListListingsQuerySchema = z.object({
   /** One trader's listings (a company page shows its owner's active listings). */
   sellerId: z.string().min(1).max(100).optional(),
   sort: z.enum(LISTING_SORTS).default('newest'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: z.pageNumber(),
   limit: z.coerce
     .number()
     .int()
@@ -293,7 +293,7 @@ export const RejectListingBodySchema = z
 /** GET /api/admin/listings: the moderation queue. */
 export const AdminListingsQuerySchema = z.object({
   status: z.enum(APPROVAL_STATUSES).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: z.pageNumber(),
 });
 export const AdminListingSchema = OwnListingSchema.extend({
   ownerEmail: z.string(),

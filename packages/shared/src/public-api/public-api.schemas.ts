@@ -99,7 +99,7 @@ export const AdminApiKeyPageSchema = z.object({
 export type AdminApiKeyPage = z.infer<typeof AdminApiKeyPageSchema>;
 
 export const AdminApiKeysQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: z.pageNumber(),
 });
 
 // ---- v1 auth ----

@@ -109,7 +109,7 @@ export const ReviewPageSchema = z.object({
 export type ReviewPage = z.infer<typeof ReviewPageSchema>;
 
 export const ReviewPageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: z.pageNumber(),
 });
 
 export const ReputationFiguresSchema = ReputationSummarySchema.extend({

@@ -122,7 +122,7 @@ export type AdminReport = z.infer<typeof AdminReportSchema>;
 
 export const AdminReportsQuerySchema = z.object({
   status: z.enum(['open', 'resolved', 'all']).default('open'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: z.pageNumber(),
 });
 export type AdminReportsQuery = z.infer<typeof AdminReportsQuerySchema>;
 

@@ -18,6 +18,7 @@ import {
   UPLOAD_MESSAGES,
   UpdateListingBodySchema,
 } from '@app/shared/listings/listings.schemas';
+import { pageNumber } from '@app/shared/zod';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -29,7 +30,7 @@ import type { AccessService } from '../access/index.ts';
 import type { ListingsService } from './listings.service.ts';
 
 const IdParams = z.object({ id: z.string().min(1).max(100) });
-const PageQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+const PageQuery = z.object({ page: pageNumber() });
 const SIGN_IN_TO_LIST = 'Please sign in to manage your listings.';
 
 export const listingsRoutes =
