@@ -34,7 +34,7 @@ async function completedDealCard(page: Page) {
   return card;
 }
 
-test('two traders complete a deal and review each other; the rating reaches the company page only after both reviews', async ({
+test('two traders complete a deal and review each other; the rating reaches the company page only after both reviews; an administrator hides and restores one', async ({
   page: buyer,
   browser,
   baseURL,
@@ -110,5 +110,31 @@ test('two traders complete a deal and review each other; the rating reaches the 
   await expect(seller.getByText('Reply posted.')).toBeVisible();
   await expect(seller.getByText('Thank you, see you next month.')).toBeVisible();
   await expect(seller.getByRole('button', { name: 'Reply' })).toHaveCount(0);
+
+  // An administrator hides the buyer's review from the back office, then restores it: the company
+  // page loses the rating and gets it back.
+  const admin = await signedInPage(browser, base, DEMO_ADMIN, DEMO_PASSWORD);
+  await admin.goto('/admin/reviews');
+  const row = admin.getByRole('row').filter({ hasText: 'Clean bales, weights matched the slip.' });
+  await row.getByRole('button', { name: 'Hide the review by Jordan Lee' }).click();
+  const hideDialog = admin.getByRole('dialog', { name: 'Hide this review?' });
+  await hideDialog.getByLabel('Reason').fill('Checking a complaint about this review');
+  await hideDialog.getByRole('button', { name: 'Hide Review' }).click();
+  await expect(admin.getByText('Review hidden. The author was told why.')).toBeVisible();
+  await expect(row.getByText('Hidden', { exact: true })).toBeVisible();
+  await buyer.reload();
+  await expect(buyer.getByText('Clean bales, weights matched the slip.')).toHaveCount(0);
+
+  await row.getByRole('button', { name: 'Restore the review by Jordan Lee' }).click();
+  const restoreDialog = admin.getByRole('alertdialog', { name: 'Restore this review?' });
+  await expectAccessible(admin);
+  await restoreDialog.getByRole('button', { name: 'Restore Review' }).click();
+  await expect(admin.getByText('Review restored. The author was told.')).toBeVisible();
+  await expect(row.getByText('Published', { exact: true })).toBeVisible();
+  await expectAccessible(admin);
+  await buyer.reload();
+  await expect(panel.getByText('4.3', { exact: true })).toBeVisible();
+  await expect(buyer.getByText('Clean bales, weights matched the slip.')).toBeVisible();
+  await admin.context().close();
   await adminContext.close();
 });

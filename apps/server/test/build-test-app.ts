@@ -56,7 +56,7 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     supportEmail: 'support@recytrade.test',
     devMailbox: true,
     seedDemoData: false,
-    logLevel: 'silent',
+    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     errorReporterUrl: undefined,
     trustProxy: false,
     serveWeb: false,

@@ -20,9 +20,11 @@ export const REVIEW_MESSAGES = {
   alreadyReplied: 'You have already replied to this review.',
   reviewHidden: 'This review was hidden by an administrator.',
   alreadyHidden: 'This review is already hidden.',
+  notHidden: 'This review is not hidden.',
   submitted: 'Review submitted. It will be published when both of you have reviewed, or after 14 days.',
   submittedPublished: 'Review submitted and published.',
   replied: 'Reply posted.',
   hidden: 'Review hidden. The author was told why.',
+  restored: 'Review restored. The author was told.',
   loadFailed: 'Failed to load reviews.',
 } as const;

@@ -21,6 +21,25 @@ export function reviewHiddenEmail(
   };
 }
 
+/** Tells the author that an administrator restored a review hidden earlier. */
+export function reviewRestoredEmail(
+  brand: EmailBrand,
+  name: string,
+  dealTitle: string,
+  url: string,
+): RenderedEmail {
+  return {
+    subject: `Your review of "${dealTitle}" is visible again`,
+    ...emailLayout(brand, {
+      heading: `Hello ${name}, your review is visible again`,
+      intro: `An administrator reviewed the decision to hide your review of the deal "${dealTitle}" and restored it. It counts in the ratings again.`,
+      actionLabel: 'View the deal',
+      actionUrl: url,
+      outro: 'Thank you for describing the trade for the traders who come after you.',
+    }),
+  };
+}
+
 /** Tells the other party that they were reviewed, and invites them to write theirs (double-blind). */
 export function reviewReceivedEmail(
   brand: EmailBrand,

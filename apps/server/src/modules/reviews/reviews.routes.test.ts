@@ -272,6 +272,51 @@ describe('reviews of a deal', () => {
     expect((await t.seller.client.get(url)).json().theirs).toBeNull();
   });
 
+  it('lets administrators restore a review hidden by mistake: audited, the author told, the figures back', async () => {
+    const t = await setup();
+    const deal = await t.complete();
+    const url = `/api/deals/${deal.id}/reviews`;
+    const fair = (
+      await t.buyer.client.post(url, review({ asAgreed: 2, communication: 2, timeliness: 2 }))
+    ).json().mine;
+    await t.seller.client.post(url, review());
+    const restoreUrl = `/api/admin/reviews/${fair.id}/restore`;
+    const figures = async () =>
+      (await t.visitor.get(`/api/companies/${t.company.id}/reputation`)).json().reputation;
+
+    const notHidden = await t.admin.client.post(restoreUrl);
+    expect(notHidden.statusCode).toBe(409);
+    expect(errorOf(notHidden).message).toBe(REVIEW_MESSAGES.notHidden);
+    await t.admin.client.post(`/api/admin/reviews/${fair.id}/hide`, { reason: 'Looked like insults' });
+    expect(await figures()).toMatchObject({ reviewCount: 0, averageRating: null });
+
+    expect((await t.visitor.post(restoreUrl)).statusCode).toBe(401);
+    expect((await t.seller.client.post(restoreUrl)).statusCode).toBe(403);
+    expect((await t.buyer.client.post(restoreUrl)).statusCode).toBe(403);
+    expect((await t.admin.client.post(`/api/admin/reviews/${randomUUID()}/restore`)).statusCode).toBe(404);
+
+    const restored = await t.admin.client.post(restoreUrl);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toMatchObject({ hiddenAt: null, hiddenReason: null, hiddenByAdminEmail: null });
+    expect((await t.admin.client.post(restoreUrl)).statusCode).toBe(409);
+    expect(await figures()).toMatchObject({ reviewCount: 1, averageRating: 2 });
+    expect((await t.visitor.get(`/api/companies/${t.company.id}/reviews`)).json().total).toBe(1);
+    expect((await t.seller.client.get(url)).json().theirs.id).toBe(fair.id);
+    const email = await waitForEmail(t.app, t.buyer.user.email, 'review-restored');
+    expect(email.subject).toContain('is visible again');
+    const audit = await rawQuery<{ action: string; target_id: string; details: { hiddenReason: string } }>(
+      t.database,
+      "select action, target_id, details from admin_audit_log where action = 'review.restore'",
+    );
+    expect(audit).toEqual([
+      {
+        action: 'review.restore',
+        target_id: fair.id,
+        details: expect.objectContaining({ hiddenReason: 'Looked like insults' }),
+      },
+    ]);
+  });
+
   it('counts a claim the seller lost, the company level and the Trusted trader rule from the database', async () => {
     const t = await setup();
     const deals = [];

@@ -101,4 +101,10 @@ export const reviewsRoutes =
       async (request) =>
         reviews.hideReview(await access.requireAdmin(request), request.params.id, request.body),
     );
+
+    app.post(
+      '/api/admin/reviews/:id/restore',
+      { schema: { params: IdParams, response: { 200: AdminReviewSchema } } },
+      async (request) => reviews.restoreReview(await access.requireAdmin(request), request.params.id),
+    );
   };

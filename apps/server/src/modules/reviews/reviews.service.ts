@@ -27,7 +27,12 @@ import type { SessionUser } from '../accounts/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { RealtimeService } from '../realtime/index.ts';
 import type { ReputationService } from './reputation.service.ts';
-import { reviewHiddenEmail, reviewPublishedEmail, reviewReceivedEmail } from './reviews.emails.ts';
+import {
+  reviewHiddenEmail,
+  reviewPublishedEmail,
+  reviewReceivedEmail,
+  reviewRestoredEmail,
+} from './reviews.emails.ts';
 import {
   claimDuePublications,
   findDealForReview,
@@ -370,6 +375,46 @@ export function createReviewsService(deps: ReviewsDeps) {
     return loadReview(reviewId);
   }
 
+  /** Undoes a hide: the review counts again where it did before, audited with the reason it was hidden for. */
+  async function restoreReview(admin: SessionUser, reviewId: string): Promise<AdminReview> {
+    const subjectUserId = await db.transaction(async (tx) => {
+      const row = await lockReview(tx, reviewId);
+      if (!row) throw new AppError('NOT_FOUND', REVIEW_MESSAGES.reviewNotFound);
+      if (!row.hiddenAt) throw new AppError('CONFLICT', REVIEW_MESSAGES.notHidden);
+      await updateReview(tx, reviewId, { hiddenAt: null, hiddenReason: null, hiddenByAdminEmail: null });
+      await deps.audit(
+        {
+          actor: admin,
+          action: 'review.restore',
+          targetType: 'review',
+          targetId: reviewId,
+          details: { hiddenReason: row.hiddenReason, dealId: row.dealId, authorUserId: row.authorUserId },
+        },
+        tx,
+      );
+      const found = await findReviewWithPeople(tx, reviewId);
+      if (found)
+        await deps.notifications.queueEmail(
+          {
+            to: found.authorEmail,
+            kind: 'review-restored',
+            meta: { reviewId, dealId: row.dealId },
+            render: (brand) =>
+              reviewRestoredEmail(
+                brand,
+                found.authorName,
+                found.dealTitle ?? 'your deal',
+                `${deps.appUrl}/deals?deal=${row.dealId}`,
+              ),
+          },
+          { tx },
+        );
+      return row.subjectUserId;
+    });
+    await reputation.recomputeReputation([subjectUserId]);
+    return loadReview(reviewId);
+  }
+
   /** A review in its context (deal, author, subject, state), for the back office and the reports queue. */
   async function loadReview(reviewId: string): Promise<AdminReview> {
     const found = await findReviewWithPeople(db, reviewId);
@@ -416,6 +461,7 @@ export function createReviewsService(deps: ReviewsDeps) {
     submitReview,
     reply,
     hideReview,
+    restoreReview,
     loadReview,
     companyReviews,
     adminList,

@@ -1,12 +1,13 @@
 import { REVIEW_RULES } from '@app/shared/reviews/reputation';
 import { REVIEW_MESSAGES } from '@app/shared/reviews/review-messages';
 import type { AdminReview } from '@app/shared/reviews/reviews.schemas';
-import { EyeOff, MessageSquareText } from 'lucide-react';
+import { Eye, EyeOff, MessageSquareText } from 'lucide-react';
 import { useState } from 'react';
 import { StarScore } from '@/components/reputation/reputation-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { ReasonDialog } from '@/components/ui/reason-dialog';
@@ -15,7 +16,7 @@ import { ResponsiveTable, TableActionsHead, TableCell, TableHead, TableRow } fro
 import { toast } from '@/components/ui/toast';
 import { parseApiError } from '@/lib/api-client';
 import { formatShortDate } from '@/lib/format';
-import { useAdminReviews, useHideReview } from '../api/admin-reviews';
+import { useAdminReviews, useHideReview, useRestoreReview } from '../api/admin-reviews';
 
 function StateBadge({ review }: { review: AdminReview }) {
   if (review.hiddenAt) return <Badge variant="destructive">Hidden</Badge>;
@@ -54,12 +55,17 @@ function Text({ review }: { review: AdminReview }) {
   );
 }
 
-/** /admin/reviews: recent reviews, newest first, with Hide (a reason is required; the author is emailed). */
+/**
+ * /admin/reviews: recent reviews, newest first, with Hide (a reason is required; the author is emailed)
+ * and Restore for a review hidden by mistake.
+ */
 export function ReviewsAdmin() {
   const [page, setPage] = useState(1);
   const reviews = useAdminReviews(page);
   const hide = useHideReview();
   const [hiding, setHiding] = useState<AdminReview | null>(null);
+  const restore = useRestoreReview();
+  const [restoring, setRestoring] = useState<AdminReview | null>(null);
 
   if (reviews.isPending) return <ListSkeleton label="Loading reviews" rows={5} itemClassName="h-16 w-full" />;
   if (reviews.isError)
@@ -89,8 +95,28 @@ export function ReviewsAdmin() {
       toast.error(parseApiError(error).message);
     }
   };
-  const hideButton = (review: AdminReview) =>
-    review.hiddenAt ? null : (
+  const onRestore = async () => {
+    if (!restoring || restore.isPending) return;
+    try {
+      await restore.mutateAsync(restoring.id);
+      toast.success(REVIEW_MESSAGES.restored);
+      setRestoring(null);
+    } catch (error) {
+      toast.error(parseApiError(error).message);
+    }
+  };
+  const actionButton = (review: AdminReview) =>
+    review.hiddenAt ? (
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => setRestoring(review)}
+        aria-label={`Restore the review by ${review.author.name}`}
+      >
+        <Eye aria-hidden />
+        Restore
+      </Button>
+    ) : (
       <Button
         size="sm"
         variant="outline"
@@ -132,7 +158,7 @@ export function ReviewsAdmin() {
             <TableCell>
               <StateBadge review={review} />
             </TableCell>
-            <TableCell className="text-right">{hideButton(review)}</TableCell>
+            <TableCell className="text-right">{actionButton(review)}</TableCell>
           </TableRow>
         )}
         card={(review) => (
@@ -146,7 +172,7 @@ export function ReviewsAdmin() {
               <span className="tabular text-xs text-muted-foreground">
                 {formatShortDate(review.createdAt)}
               </span>
-              {hideButton(review)}
+              {actionButton(review)}
             </div>
           </Card>
         )}
@@ -170,6 +196,17 @@ export function ReviewsAdmin() {
         requiredMessage={REVIEW_MESSAGES.hideReasonRequired}
         maxLength={REVIEW_RULES.hideReasonMax}
         onSubmit={(reason) => void onHide(reason)}
+      />
+      <ConfirmDialog
+        open={restoring !== null}
+        onOpenChange={(open) => (open ? null : setRestoring(null))}
+        title="Restore this review?"
+        description="The review shows again on the company page and counts in the ratings. Its author is emailed."
+        confirmLabel="Restore Review"
+        busyLabel="Restoring..."
+        isBusy={restore.isPending}
+        destructive={false}
+        onConfirm={() => void onRestore()}
       />
     </>
   );

@@ -31,3 +31,19 @@ export function useHideReview() {
     },
   });
 }
+
+export async function restoreReview(reviewId: string): Promise<AdminReview> {
+  return api.post<AdminReview>(`/api/admin/reviews/${encodeURIComponent(reviewId)}/restore`, {});
+}
+
+/** POST /api/admin/reviews/:id/restore: a hidden review counts again; the author is emailed. */
+export function useRestoreReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reviewId: string) => restoreReview(reviewId),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: reviewKeys.all });
+      await queryClient.invalidateQueries({ queryKey: REPUTATION_QUERY_KEY });
+    },
+  });
+}
