@@ -329,86 +329,62 @@ export function createReviewsService(deps: ReviewsDeps) {
     reviewId: string,
     body: HideReviewBody,
   ): Promise<AdminReview> {
-    const now = clock.now();
     const reason = body.reason.trim();
     if (!reason) throw new AppError('VALIDATION_FAILED', REVIEW_MESSAGES.hideReasonRequired);
-    const subjectUserId = await db.transaction(async (tx) => {
-      const row = await lockReview(tx, reviewId);
-      if (!row) throw new AppError('NOT_FOUND', REVIEW_MESSAGES.reviewNotFound);
-      if (row.hiddenAt) throw new AppError('CONFLICT', REVIEW_MESSAGES.alreadyHidden);
-      await updateReview(tx, reviewId, {
-        hiddenAt: now,
-        hiddenReason: reason,
-        hiddenByAdminEmail: admin.email,
-      });
-      await deps.audit(
-        {
-          actor: admin,
-          action: 'review.hide',
-          targetType: 'review',
-          targetId: reviewId,
-          details: { reason, dealId: row.dealId, authorUserId: row.authorUserId },
-        },
-        tx,
-      );
-      const found = await findReviewWithPeople(tx, reviewId);
-      if (found)
-        await deps.notifications.queueEmail(
-          {
-            to: found.authorEmail,
-            kind: 'review-hidden',
-            meta: { reviewId, dealId: row.dealId },
-            render: (brand) =>
-              reviewHiddenEmail(
-                brand,
-                found.authorName,
-                found.dealTitle ?? 'your deal',
-                reason,
-                `${deps.appUrl}/deals?deal=${row.dealId}`,
-              ),
-          },
-          { tx },
-        );
-      return row.subjectUserId;
-    });
-    await reputation.recomputeReputation([subjectUserId]);
-    return loadReview(reviewId);
+    return setHidden(admin, reviewId, { reason });
   }
 
   /** Undoes a hide: the review counts again where it did before, audited with the reason it was hidden for. */
   async function restoreReview(admin: SessionUser, reviewId: string): Promise<AdminReview> {
+    return setHidden(admin, reviewId, null);
+  }
+
+  /** Hides (with a reason) or restores (null) a review in one transaction with its audit row and email. */
+  async function setHidden(
+    admin: SessionUser,
+    reviewId: string,
+    hide: { reason: string } | null,
+  ): Promise<AdminReview> {
     const subjectUserId = await db.transaction(async (tx) => {
       const row = await lockReview(tx, reviewId);
       if (!row) throw new AppError('NOT_FOUND', REVIEW_MESSAGES.reviewNotFound);
-      if (!row.hiddenAt) throw new AppError('CONFLICT', REVIEW_MESSAGES.notHidden);
-      await updateReview(tx, reviewId, { hiddenAt: null, hiddenReason: null, hiddenByAdminEmail: null });
+      if (hide && row.hiddenAt) throw new AppError('CONFLICT', REVIEW_MESSAGES.alreadyHidden);
+      if (!hide && !row.hiddenAt) throw new AppError('CONFLICT', REVIEW_MESSAGES.notHidden);
+      await updateReview(
+        tx,
+        reviewId,
+        hide
+          ? { hiddenAt: clock.now(), hiddenReason: hide.reason, hiddenByAdminEmail: admin.email }
+          : { hiddenAt: null, hiddenReason: null, hiddenByAdminEmail: null },
+      );
+      const people = { dealId: row.dealId, authorUserId: row.authorUserId };
       await deps.audit(
         {
           actor: admin,
-          action: 'review.restore',
+          action: hide ? 'review.hide' : 'review.restore',
           targetType: 'review',
           targetId: reviewId,
-          details: { hiddenReason: row.hiddenReason, dealId: row.dealId, authorUserId: row.authorUserId },
+          details: hide ? { reason: hide.reason, ...people } : { hiddenReason: row.hiddenReason, ...people },
         },
         tx,
       );
       const found = await findReviewWithPeople(tx, reviewId);
-      if (found)
+      if (found) {
+        const dealTitle = found.dealTitle ?? 'your deal';
+        const dealUrl = `${deps.appUrl}/deals?deal=${row.dealId}`;
         await deps.notifications.queueEmail(
           {
             to: found.authorEmail,
-            kind: 'review-restored',
+            kind: hide ? 'review-hidden' : 'review-restored',
             meta: { reviewId, dealId: row.dealId },
             render: (brand) =>
-              reviewRestoredEmail(
-                brand,
-                found.authorName,
-                found.dealTitle ?? 'your deal',
-                `${deps.appUrl}/deals?deal=${row.dealId}`,
-              ),
+              hide
+                ? reviewHiddenEmail(brand, found.authorName, dealTitle, hide.reason, dealUrl)
+                : reviewRestoredEmail(brand, found.authorName, dealTitle, dealUrl),
           },
           { tx },
         );
+      }
       return row.subjectUserId;
     });
     await reputation.recomputeReputation([subjectUserId]);

@@ -105,28 +105,22 @@ export function ReviewsAdmin() {
       toast.error(parseApiError(error).message);
     }
   };
-  const actionButton = (review: AdminReview) =>
-    review.hiddenAt ? (
+  const actionButton = (review: AdminReview) => {
+    const [label, Icon, open] = review.hiddenAt
+      ? (['Restore', Eye, setRestoring] as const)
+      : (['Hide', EyeOff, setHiding] as const);
+    return (
       <Button
         size="sm"
         variant="outline"
-        onClick={() => setRestoring(review)}
-        aria-label={`Restore the review by ${review.author.name}`}
+        onClick={() => open(review)}
+        aria-label={`${label} the review by ${review.author.name}`}
       >
-        <Eye aria-hidden />
-        Restore
-      </Button>
-    ) : (
-      <Button
-        size="sm"
-        variant="outline"
-        onClick={() => setHiding(review)}
-        aria-label={`Hide the review by ${review.author.name}`}
-      >
-        <EyeOff aria-hidden />
-        Hide
+        <Icon aria-hidden />
+        {label}
       </Button>
     );
+  };
   const { items, total, pageSize } = reviews.data;
   return (
     <>
