@@ -22,7 +22,7 @@ function FooterColumn({ title, items }: { title: string; items: NavItem[] }) {
 
 export function SiteFooter() {
   return (
-    <footer className="drawn-near-screen mt-auto bg-slate-900 text-slate-300">
+    <footer className="mt-auto bg-slate-900 text-slate-300">
       <div className="container-page grid grid-cols-1 gap-10 py-12 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
         <div className="max-w-sm">
           <Brand className="text-white [&>span:first-child]:bg-teal-600" />
