@@ -35,15 +35,26 @@ const ROOT = path.resolve(
 );
 const SERVER = path.join(ROOT, 'apps/server/src/server.ts');
 const TIMEOUT_MS = 120_000;
-/** The node flags `npm start` gives the server (`--max-semi-space-size`, ...), read from its script. */
-const START_FLAGS = startScriptNodeFlags();
+/**
+ * The environment (the C library's allocator settings) and node flags (`--max-semi-space-size`, ...)
+ * `npm start` gives the server, read from its script.
+ */
+const { env: START_ENV, flags: START_FLAGS } = startScriptCommand();
 
-function startScriptNodeFlags(): string[] {
+function startScriptCommand(): { env: Record<string, string>; flags: string[] } {
   const manifest = path.join(ROOT, 'package.json');
   const script: string = JSON.parse(readFileSync(manifest, 'utf8')).scripts.start;
-  const command = script.match(/\bnode ((?:--?[\w-]+(?:=\S+)? )*)apps\/server\/src\/server\.ts/);
+  const command = script.match(
+    /((?:\b[A-Z_]+=\S+ )*)node ((?:--?[\w-]+(?:=\S+)? )*)apps\/server\/src\/server\.ts/,
+  );
   if (!command) throw new Error(`the start script does not run apps/server/src/server.ts: ${script}`);
-  return command[1].split(' ').filter(Boolean);
+  const env = Object.fromEntries(
+    command[1]
+      .split(' ')
+      .filter(Boolean)
+      .map((assignment) => assignment.split('=') as [string, string]),
+  );
+  return { env, flags: command[2].split(' ').filter(Boolean) };
 }
 
 type Start = {
@@ -106,7 +117,7 @@ async function stop(child: ChildProcess): Promise<void> {
 async function startOnce(dataDir: string): Promise<Start> {
   const started = performance.now();
   const child = spawn(process.execPath, [...START_FLAGS, SERVER], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    env: { ...process.env, ...START_ENV, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -167,7 +178,11 @@ async function main() {
     }
   }
   console.log(
-    `\n${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}, ${RUNS} runs, idle ${IDLE_SECONDS} s; node ${process.version} ${START_FLAGS.join(' ')}, ${cpus().length} cores, load average ${loadavg()
+    `\n${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}, ${RUNS} runs, idle ${IDLE_SECONDS} s; node ${process.version} ${START_FLAGS.join(' ')} ${Object.entries(
+      START_ENV,
+    )
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')}, ${cpus().length} cores, load average ${loadavg()
       .map((n) => n.toFixed(1))
       .join(' ')}`,
   );
