@@ -13,7 +13,8 @@ export function AdminReviewsPage() {
         description={
           <p>
             Every review traders wrote, newest first, published or still waiting for the other party. Hide a
-            review that insults, shares personal data or advertises; its author is emailed the reason.
+            review that insults, shares personal data or advertises; its author is emailed the reason. Restore
+            one hidden by mistake.
           </p>
         }
       />
