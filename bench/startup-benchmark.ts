@@ -3,8 +3,10 @@
  * and how much memory it holds once idle, from an empty data directory (cold) and again on the same
  * directory (warm).
  *
- * Usage: node bench/startup-benchmark.ts [--runs=3] [--idle=5] [--port=3461] [--server-root=DIR]
+ * Usage: node bench/startup-benchmark.ts [--runs=3] [--idle=5] [--settle=0] [--port=3461] [--server-root=DIR]
  *   --server-root runs another checkout's server (before/after comparisons in the same minutes).
+ *   --settle=90 reads VmRSS once more 90 s after healthy: V8 and the C library give memory back to the
+ *   system over the first minute or two of idleness.
  *   Each run: a new scratch directory under the system's temporary directory; the server started as its
  *   own process on it (PGlite, demo data, no DATABASE_URL), polled every 25 ms until /api/health answers
  *   200, left idle for --idle seconds, its VmRSS and VmHWM read from /proc/<pid>/status, then stopped
@@ -29,6 +31,7 @@ const args = new Map(
 );
 const RUNS = Number(args.get('runs') ?? 3);
 const IDLE_SECONDS = Number(args.get('idle') ?? 5);
+const SETTLE_SECONDS = Number(args.get('settle') ?? 0);
 const PORT = Number(args.get('port') ?? 3461);
 const ROOT = path.resolve(
   args.get('server-root') ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..'),
@@ -63,6 +66,8 @@ type Start = {
   cpuMs: number;
   rssMb: number;
   hwmMb: number;
+  /** VmRSS --settle seconds after healthy; null without --settle. */
+  settledRssMb: number | null;
   phases: Record<string, number>;
 };
 
@@ -137,7 +142,13 @@ async function startOnce(dataDir: string): Promise<Start> {
     if (child.pid === undefined) throw new Error('the server has no pid');
     const cpuMs = readCpuMs(child.pid);
     await sleep(IDLE_SECONDS * 1000);
-    return { healthyMs, cpuMs, ...readMemoryMb(child.pid), phases: parsePhases(output) };
+    const memory = readMemoryMb(child.pid);
+    let settledRssMb: number | null = null;
+    if (SETTLE_SECONDS > IDLE_SECONDS) {
+      await sleep((SETTLE_SECONDS - IDLE_SECONDS) * 1000);
+      settledRssMb = readMemoryMb(child.pid).rssMb;
+    }
+    return { healthyMs, cpuMs, ...memory, settledRssMb, phases: parsePhases(output) };
   } finally {
     await stop(child);
   }
@@ -152,7 +163,11 @@ function report(label: string, starts: Start[]) {
       median(starts.map((r) => r.cpuMs)),
     )}; idle VmRSS ${mb(
       median(starts.map((r) => r.rssMb)),
-    )}, VmHWM ${mb(median(starts.map((r) => r.hwmMb)))}`,
+    )}, VmHWM ${mb(median(starts.map((r) => r.hwmMb)))}${
+      SETTLE_SECONDS > IDLE_SECONDS
+        ? `; VmRSS ${SETTLE_SECONDS} s after healthy ${mb(median(starts.map((r) => r.settledRssMb ?? 0)))}`
+        : ''
+    }`,
   );
   const names = [...new Set(starts.flatMap((r) => Object.keys(r.phases)))];
   if (names.length > 0) {
