@@ -29,7 +29,8 @@ export function lockDataDir(dataDir: string): () => void {
   throw new Error(`Could not lock the data directory ${dataDir}`);
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this pid runs on this machine (EPERM: it does, as another user's). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
