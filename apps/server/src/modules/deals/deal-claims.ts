@@ -458,28 +458,26 @@ export function createDealClaims(
   async function settlementsAsBooked(
     claims: ClaimRow[],
     dealsById: Map<string, DealRow>,
-  ): Promise<
-    Map<string, { sellerReceivesCents: number; buyerReceivesCents: number; commissionCents: number }>
-  > {
+  ): Promise<Map<string, NonNullable<ClaimDetail['payouts']>>> {
     const settled = claims.filter((c) => c.status === 'settled');
-    const booked = new Map<
-      string,
-      { sellerReceivesCents: number; buyerReceivesCents: number; commissionCents: number }
-    >();
-    const dealIds = [...new Set(settled.map((c) => c.dealId))];
-    const allTransactions = await ledger.listForReference('deal', dealIds);
+    const booked = new Map<string, NonNullable<ClaimDetail['payouts']>>();
+    if (settled.length === 0) return booked;
+    type Transactions = Awaited<ReturnType<typeof ledger.listForReference>>;
+    const transactionsByDeal = new Map<string | null, Transactions>();
+    for (const t of await ledger.listForReference('deal', [...new Set(settled.map((c) => c.dealId))]))
+      transactionsByDeal.set(t.referenceId, [...(transactionsByDeal.get(t.referenceId) ?? []), t]);
+    const creditedTo = (account: string, transactions: Transactions) =>
+      -transactions
+        .flatMap((t) => t.entries)
+        .filter((e) => e.account === account)
+        .reduce((sum, e) => sum + e.amountCents, 0);
     for (const claim of settled) {
       const deal = dealsById.get(claim.dealId);
-      const transactions = allTransactions.filter((t) => t.referenceId === claim.dealId);
+      const transactions = transactionsByDeal.get(claim.dealId) ?? [];
       const settlement = transactions.find(
         (t) => t.idempotencyKey === dealLedgerKeys.claimSettlement(claim.id),
       );
       if (!deal || !settlement) continue;
-      const creditedTo = (account: string, txns: typeof transactions) =>
-        -txns
-          .flatMap((t) => t.entries)
-          .filter((e) => e.account === account)
-          .reduce((sum, e) => sum + e.amountCents, 0);
       const held = (claim.buyerRefundCents ?? 0) + (claim.sellerPayoutCents ?? 0);
       const sellerReceivesCents = creditedTo(DEAL_ACCOUNTS.payableSeller(deal.sellerUserId), [settlement]);
       booked.set(claim.id, {

@@ -345,7 +345,7 @@ export function createReviewsService(deps: ReviewsDeps) {
     reviewId: string,
     hide: { reason: string } | null,
   ): Promise<AdminReview> {
-    const subjectUserId = await db.transaction(async (tx) => {
+    const updated = await db.transaction(async (tx) => {
       const row = await lockReview(tx, reviewId);
       if (!row) throw new AppError('NOT_FOUND', REVIEW_MESSAGES.reviewNotFound);
       if (hide && row.hiddenAt) throw new AppError('CONFLICT', REVIEW_MESSAGES.alreadyHidden);
@@ -368,27 +368,27 @@ export function createReviewsService(deps: ReviewsDeps) {
         },
         tx,
       );
+      // The review as it now stands, for the email and the answer (locked above, so it is there).
       const found = await findReviewWithPeople(tx, reviewId);
-      if (found) {
-        const dealTitle = found.dealTitle ?? 'your deal';
-        const dealUrl = `${deps.appUrl}/deals?deal=${row.dealId}`;
-        await deps.notifications.queueEmail(
-          {
-            to: found.authorEmail,
-            kind: hide ? 'review-hidden' : 'review-restored',
-            meta: { reviewId, dealId: row.dealId },
-            render: (brand) =>
-              hide
-                ? reviewHiddenEmail(brand, found.authorName, dealTitle, hide.reason, dealUrl)
-                : reviewRestoredEmail(brand, found.authorName, dealTitle, dealUrl),
-          },
-          { tx },
-        );
-      }
-      return row.subjectUserId;
+      if (!found) throw new AppError('NOT_FOUND', REVIEW_MESSAGES.reviewNotFound);
+      const dealTitle = found.dealTitle ?? 'your deal';
+      const dealUrl = `${deps.appUrl}/deals?deal=${row.dealId}`;
+      await deps.notifications.queueEmail(
+        {
+          to: found.authorEmail,
+          kind: hide ? 'review-hidden' : 'review-restored',
+          meta: { reviewId, dealId: row.dealId },
+          render: (brand) =>
+            hide
+              ? reviewHiddenEmail(brand, found.authorName, dealTitle, hide.reason, dealUrl)
+              : reviewRestoredEmail(brand, found.authorName, dealTitle, dealUrl),
+        },
+        { tx },
+      );
+      return found;
     });
-    await reputation.recomputeReputation([subjectUserId]);
-    return loadReview(reviewId);
+    await reputation.recomputeReputation([updated.review.subjectUserId]);
+    return toAdminView(updated, clock.now());
   }
 
   /** A review in its context (deal, author, subject, state), for the back office and the reports queue. */

@@ -85,25 +85,25 @@ export function ReviewsAdmin() {
       />
     );
 
-  const onHide = async (reason: string) => {
-    if (!hiding || hide.isPending) return;
+  /** Says how a hide or restore ended; the dialog closes only when it went through. */
+  const settle = async (work: Promise<unknown>, done: string, close: () => void) => {
     try {
-      await hide.mutateAsync({ reviewId: hiding.id, reason });
-      toast.success(REVIEW_MESSAGES.hidden);
-      setHiding(null);
+      await work;
+      toast.success(done);
+      close();
     } catch (error) {
       toast.error(parseApiError(error).message);
     }
   };
-  const onRestore = async () => {
+  const onHide = (reason: string) => {
+    if (!hiding || hide.isPending) return;
+    void settle(hide.mutateAsync({ reviewId: hiding.id, reason }), REVIEW_MESSAGES.hidden, () =>
+      setHiding(null),
+    );
+  };
+  const onRestore = () => {
     if (!restoring || restore.isPending) return;
-    try {
-      await restore.mutateAsync(restoring.id);
-      toast.success(REVIEW_MESSAGES.restored);
-      setRestoring(null);
-    } catch (error) {
-      toast.error(parseApiError(error).message);
-    }
+    void settle(restore.mutateAsync(restoring.id), REVIEW_MESSAGES.restored, () => setRestoring(null));
   };
   const actionButton = (review: AdminReview) => {
     const [label, Icon, open] = review.hiddenAt
@@ -189,7 +189,7 @@ export function ReviewsAdmin() {
         isBusy={hide.isPending}
         requiredMessage={REVIEW_MESSAGES.hideReasonRequired}
         maxLength={REVIEW_RULES.hideReasonMax}
-        onSubmit={(reason) => void onHide(reason)}
+        onSubmit={onHide}
       />
       <ConfirmDialog
         open={restoring !== null}
@@ -200,7 +200,7 @@ export function ReviewsAdmin() {
         busyLabel="Restoring..."
         isBusy={restore.isPending}
         destructive={false}
-        onConfirm={() => void onRestore()}
+        onConfirm={onRestore}
       />
     </>
   );

@@ -1,5 +1,11 @@
 import type { AdminReview, AdminReviewPage } from '@app/shared/reviews/reviews.schemas';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { REPUTATION_QUERY_KEY } from '@/lib/reputation';
 import { reviewKeys } from './review-keys';
@@ -16,6 +22,12 @@ export const useAdminReviews = (page: number) =>
     placeholderData: keepPreviousData,
   });
 
+/** A hidden or restored review changes the lists and the reviewed company's figures. */
+async function refreshReviewsAndFigures(queryClient: QueryClient) {
+  await queryClient.invalidateQueries({ queryKey: reviewKeys.all });
+  await queryClient.invalidateQueries({ queryKey: REPUTATION_QUERY_KEY });
+}
+
 export async function hideReview(reviewId: string, reason: string): Promise<AdminReview> {
   return api.post<AdminReview>(`/api/admin/reviews/${encodeURIComponent(reviewId)}/hide`, { reason });
 }
@@ -25,10 +37,7 @@ export function useHideReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ reviewId, reason }: { reviewId: string; reason: string }) => hideReview(reviewId, reason),
-    onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: reviewKeys.all });
-      await queryClient.invalidateQueries({ queryKey: REPUTATION_QUERY_KEY });
-    },
+    onSettled: () => refreshReviewsAndFigures(queryClient),
   });
 }
 
@@ -41,9 +50,6 @@ export function useRestoreReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (reviewId: string) => restoreReview(reviewId),
-    onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: reviewKeys.all });
-      await queryClient.invalidateQueries({ queryKey: REPUTATION_QUERY_KEY });
-    },
+    onSettled: () => refreshReviewsAndFigures(queryClient),
   });
 }
