@@ -6,6 +6,7 @@ import { migrateDatabase, openDatabase } from './db/client.ts';
 import { DEMO_PASSWORD, DEMO_USERS, queueDemoMatching, seedDemoData, seedDemoDeals } from './demo/seed.ts';
 import { seedDemoBlog } from './demo/seed-blog.ts';
 import { seedDemoReviews } from './demo/seed-reviews.ts';
+import { armCrashPoints } from './lib/crash-points.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
 import { createStorage } from './lib/storage.ts';
 
@@ -28,6 +29,7 @@ async function main() {
   const clock = startPhaseClock();
   clock.end('imports');
   const env = loadEnv();
+  armCrashPoints(env.crashAt);
   // Only the embedded database lives in the data directory, so only then must it be exclusive.
   const releaseLock = env.databaseUrl ? () => {} : lockDataDir(env.dataDir);
   const database = await openDatabase({

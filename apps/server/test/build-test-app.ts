@@ -41,6 +41,7 @@ const TEST_VAPID_KEYS = webPush.generateVAPIDKeys();
 export function testEnv(overrides: Partial<Env> = {}): Env {
   return {
     nodeEnv: 'test',
+    crashAt: [],
     port: 0,
     host: '127.0.0.1',
     dataDir: '/tmp/recytrade-test',

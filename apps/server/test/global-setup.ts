@@ -7,7 +7,7 @@ import { isAlive } from '../src/lib/data-dir-lock.ts';
  * run, those whose process no longer exists are dropped, so runs on one PostgreSQL server do not pile
  * them up. A database whose process still runs (another run at the same time) is left alone.
  */
-const SCRATCH_NAME = /^test_(?:w\d+|realtime|pubsub)_(\d+)$/;
+const SCRATCH_NAME = /^test_(?:w\d+|[a-z]+)_(\d+)$/;
 
 export default async function dropAbandonedTestDatabases(): Promise<void> {
   const url = process.env.TEST_DATABASE_URL;

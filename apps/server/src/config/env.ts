@@ -5,6 +5,7 @@ import path from 'node:path';
 import { AD_PLACEMENTS, AdsClientIdSchema } from '@app/shared/ads/ads.schemas';
 import type WebPush from 'web-push';
 import { z } from 'zod';
+import { CRASH_POINTS, type CrashPoint } from '../lib/crash-points.ts';
 import type { S3Config } from '../lib/storage.ts';
 
 const bool = z
@@ -18,6 +19,17 @@ const SLOT_ENTRY = `((${[...AD_PLACEMENTS, 'default'].join('|')})=)?\\d{1,20}`;
 /** Every environment variable the server reads. README's configuration table mirrors this list. */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Test only: the crash points (lib/crash-points.ts) at which the process kills itself. */
+  CRASH_AT: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(CRASH_POINTS))),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
@@ -84,6 +96,7 @@ const EnvSchema = z.object({
 
 export type Env = {
   nodeEnv: 'development' | 'production' | 'test';
+  crashAt: CrashPoint[];
   port: number;
   host: string;
   dataDir: string;
@@ -178,6 +191,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(
       'Invalid environment:\n  STRIPE_SECRET_KEY: required in production (or PAYMENTS_SANDBOX=true for a demo deployment)',
     );
+  if (isProduction && e.CRASH_AT.length > 0)
+    throw new Error('Invalid environment:\n  CRASH_AT: a test-only variable, refused in production');
   const escrowKey = e.ESCROW_API_KEY || undefined;
   if (escrowKey && !e.ESCROW_EMAIL)
     throw new Error('Invalid environment:\n  ESCROW_EMAIL: required when ESCROW_API_KEY is set');
@@ -185,6 +200,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error('Invalid environment:\n  ESCROW_WEBHOOK_SECRET: required when ESCROW_API_KEY is set');
   return {
     nodeEnv: e.NODE_ENV,
+    crashAt: e.CRASH_AT,
     port: e.PORT,
     host: e.HOST,
     dataDir,

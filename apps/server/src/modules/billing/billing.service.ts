@@ -23,6 +23,7 @@ import {
 import { type Db, inTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { crashPoint } from '../../lib/crash-points.ts';
 import type { CompaniesService } from '../companies/index.ts';
 import { LEDGER_ACCOUNTS, type LedgerService } from '../ledger/index.ts';
 import {
@@ -392,7 +393,11 @@ export function createBillingService(deps: {
     if (!refunded) {
       const refusal = await moneyBackRefusal(userId, sub.providerSubscriptionId);
       if (refusal) throw new AppError('CONFLICT', refusal);
-      await payments.refundPayment(window.first.id, { failureMessage: REFUND_FAILED_MESSAGE });
+      await payments.refundPayment(window.first.id, {
+        refundKey: `money-back:${window.first.id}`,
+        failureMessage: REFUND_FAILED_MESSAGE,
+      });
+      crashPoint('billing.money-back.after-refund');
     }
     if (live) {
       await callProvider(REFUND_FAILED_MESSAGE, () =>

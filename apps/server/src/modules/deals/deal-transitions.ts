@@ -10,6 +10,7 @@ import {
 import { commissionFor, DEAL_CONSTANTS, DEAL_MESSAGES } from '@app/shared/deals/deals.schemas';
 import { type Db, inTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { crashPoint } from '../../lib/crash-points.ts';
 import type { AuditEntry } from '../access/index.ts';
 import type { DealAnnouncements } from './deal-announcements.ts';
 import {
@@ -290,6 +291,7 @@ export function createDealTransitions(
       await clearEscrowClaim(db, dealId, claim.id);
       throw err;
     }
+    crashPoint('deals.escrow-provider.after-call');
     return recordClaimed(dealId, claim);
   }
 
@@ -335,7 +337,9 @@ export function createDealTransitions(
     if (!ep.paymentId) return;
     const paymentId = ep.paymentId;
     try {
+      // One refund per funding attempt: a retry (the escrow job after a crash) finds it, never repeats it.
       await payments.refundPayment(paymentId, {
+        refundKey: `escrow-payment:${ep.id}`,
         ...(ep.refundDueCents !== null ? { amountCents: ep.refundDueCents } : {}),
         failureMessage: DEAL_MESSAGES.refundEscrowFailed,
       });
@@ -343,6 +347,7 @@ export function createDealTransitions(
       // Already refunded in full: nothing left to return.
       if (!(err instanceof AppError && err.code === 'CONFLICT')) throw err;
     }
+    crashPoint('deals.card-refund.after-booking');
     await updateEscrowPayment(db, ep.id, { settledAt: clock.now(), updatedAt: clock.now() });
   }
 

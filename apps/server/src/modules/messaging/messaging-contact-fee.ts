@@ -8,6 +8,7 @@ import {
 import { type FraudSignalKind, fraudSignalKinds } from '@app/shared/trust/fraud-signals';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { crashPoint } from '../../lib/crash-points.ts';
 import type { SessionUser } from '../accounts/index.ts';
 import { LEDGER_ACCOUNTS } from '../ledger/index.ts';
 import { revenueBooks } from '../payments/index.ts';
@@ -38,6 +39,8 @@ import { toMessageView } from './messaging-views.ts';
 const CHECKOUT_LEASE_SECONDS = 30;
 const CHECKOUT_WAIT_MS = 15_000;
 const SETTLE_BATCH = 50;
+/** A settlement claimed longer ago than this, with work left, was taken by a process that died. */
+const SETTLEMENT_CLAIM_STALE_MS = 2 * 60_000;
 
 /**
  * The contact fee of free users: a paid start is a pending request plus a checkout; the
@@ -201,8 +204,9 @@ export function createMessagingContactFee(
    */
   async function settleContactRequests(): Promise<{ settled: number }> {
     let settled = 0;
-    for (const request of await listUnsettledContactRequests(db, SETTLE_BATCH)) {
-      if (!(await claimSettlement(db, request.id, clock.now()))) continue;
+    const staleBefore = new Date(clock.now().getTime() - SETTLEMENT_CLAIM_STALE_MS);
+    for (const request of await listUnsettledContactRequests(db, SETTLE_BATCH, staleBefore)) {
+      if (!(await claimSettlement(db, request.id, clock.now(), staleBefore))) continue;
       try {
         await settleOne(request);
         settled += 1;
@@ -229,11 +233,15 @@ export function createMessagingContactFee(
     }
     if (request.refundDue && request.paymentId) {
       try {
-        await payments.refundPayment(request.paymentId, { failureMessage: MESSAGING_MESSAGES.startFailed });
+        await payments.refundPayment(request.paymentId, {
+          refundKey: `contact-fee:${request.id}`,
+          failureMessage: MESSAGING_MESSAGES.startFailed,
+        });
       } catch (err) {
         // Already refunded (an earlier attempt whose bookkeeping finished) is done, not an error.
         if (!(err instanceof AppError && err.code === 'CONFLICT')) throw err;
       }
+      crashPoint('messaging.contact-refund.after-booking');
       await updateContactRequest(db, request.id, { refundDue: false, updatedAt: clock.now() });
     }
   }

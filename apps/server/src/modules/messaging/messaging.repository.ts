@@ -441,22 +441,43 @@ export async function releaseCheckoutLease(db: Db, id: string): Promise<void> {
   await db.update(contactRequests).set({ checkoutLockedUntil: null }).where(eq(contactRequests.id, id));
 }
 
+/**
+ * The after-payment work still to do: a refund due, or an opened conversation nobody was told of.
+ * `settledAt` is when an instance claimed the work; a claim older than `staleBefore` with work left was
+ * taken by a process that died, and is taken again.
+ */
+const settlementDue = (staleBefore: Date) =>
+  or(
+    isNull(contactRequests.settledAt),
+    and(
+      lt(contactRequests.settledAt, staleBefore),
+      or(
+        eq(contactRequests.refundDue, true),
+        and(eq(contactRequests.status, 'opened'), isNull(contactRequests.announcedAt)),
+      ),
+    ),
+  );
+
 /** Requests whose payment was booked but whose after-payment work (events, refund) is not done yet. */
-export async function listUnsettledContactRequests(db: Db, limit: number): Promise<ContactRequestRow[]> {
+export async function listUnsettledContactRequests(
+  db: Db,
+  limit: number,
+  staleBefore: Date,
+): Promise<ContactRequestRow[]> {
   return db
     .select()
     .from(contactRequests)
-    .where(and(isNull(contactRequests.settledAt), ne(contactRequests.status, 'pending')))
+    .where(and(settlementDue(staleBefore), ne(contactRequests.status, 'pending')))
     .orderBy(asc(contactRequests.updatedAt))
     .limit(limit);
 }
 
 /** Claims the after-payment work of one request, so one instance does it once. */
-export async function claimSettlement(db: Db, id: string, at: Date): Promise<boolean> {
+export async function claimSettlement(db: Db, id: string, at: Date, staleBefore: Date): Promise<boolean> {
   const rows = await db
     .update(contactRequests)
     .set({ settledAt: at })
-    .where(and(eq(contactRequests.id, id), isNull(contactRequests.settledAt)))
+    .where(and(eq(contactRequests.id, id), settlementDue(staleBefore)))
     .returning({ id: contactRequests.id });
   return rows.length === 1;
 }

@@ -54,6 +54,12 @@ export type ProviderRefund = {
   amountCents: number;
   /** pending, requires_action, succeeded, failed, canceled. */
   status: string;
+  /**
+   * The app's name for the refund (the idempotency key it was asked with, kept by the provider: the
+   * sandbox stores it, Stripe carries it in the refund's metadata), so a refund made before a crash is
+   * found by what asked for it; null for refunds made elsewhere (the provider's dashboard).
+   */
+  requestKey: string | null;
 };
 
 /** A verified webhook event: only its identity and the object it points at are used. */
@@ -109,6 +115,7 @@ export interface PaymentProvider {
   getRefund(id: string): Promise<ProviderRefund | null>;
   /** Every refund of a payment, so a refund that arrived before its payment is still booked. */
   listRefunds(paymentRef: string): Promise<ProviderRefund[]>;
+  /** `idempotencyKey` names the refund itself; it comes back as the refund's `requestKey`. */
   refundPayment(input: {
     paymentRef: string;
     amountCents: number;

@@ -150,7 +150,10 @@ describe('one-time payments', () => {
       .toBe('succeeded');
     expect(await app.services.ledger.getBalance(LEDGER_ACCOUNTS.escrowHeld('deal_42'))).toBe(-2_575_000);
 
-    await payments.refundPayment(payment.id, { failureMessage: 'Failed to refund escrow funds' });
+    const refund = await payments.refundPayment(payment.id, {
+      refundKey: 'escrow-refund:deal_42',
+      failureMessage: 'Failed to refund escrow funds',
+    });
     expect((await payments.getPayment(payment.id, user.id)).status).toBe('refunded');
     expect(
       await app.services.ledger.getBalances([
@@ -160,9 +163,14 @@ describe('one-time payments', () => {
     ).toEqual({ [LEDGER_ACCOUNTS.escrowHeld('deal_42')]: 0, [LEDGER_ACCOUNTS.cashProvider]: 0 });
     await settleWebhooks(app);
     expect((await app.services.ledger.checkBooks()).balanced).toBe(true);
-    await expect(payments.refundPayment(payment.id, { failureMessage: 'x' })).rejects.toMatchObject({
-      code: 'CONFLICT',
-    });
+    await expect(
+      payments.refundPayment(payment.id, { refundKey: 'another-refund', failureMessage: 'x' }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    // Asked again under its own key, the refund is the one made: nothing is sent back twice.
+    await expect(
+      payments.refundPayment(payment.id, { refundKey: 'escrow-refund:deal_42', failureMessage: 'x' }),
+    ).resolves.toMatchObject({ id: refund.id });
+    expect((await payments.getPayment(payment.id, user.id)).refundedCents).toBe(2_575_000);
   });
 
   it('refuses amounts the provider cannot charge', async () => {

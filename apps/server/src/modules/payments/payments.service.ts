@@ -13,6 +13,7 @@ import {
 import { type Db, inTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { crashPoint } from '../../lib/crash-points.ts';
 import { logError as logErrorLine } from '../../lib/log-error.ts';
 import { LEDGER_ACCOUNTS, type LedgerService, ledgerMovements } from '../ledger/index.ts';
 import type { RealtimeService } from '../realtime/index.ts';
@@ -142,6 +143,8 @@ const MAX_CHARGE_CENTS = 100_000_000;
 const CHECKOUT_LEASE_MS = 30_000;
 const CHECKOUT_LEASE_WAIT_MS = 60_000;
 const STRAY_REFUND_BATCH = 50;
+/** Refunds that moved no money: one of these under a refund's key may be asked for again. */
+const REFUND_DEAD_STATUSES = ['failed', 'canceled'];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
@@ -527,33 +530,35 @@ export function createPaymentsService(deps: {
     });
   }
 
-  /** Sends a stray charge back to the payer (idempotent at the provider) and books the refund. */
+  /**
+   * Sends a stray charge back to the payer and books the refund. The refunds the provider already made
+   * for the charge (a retry after a crash) are booked first, so only what is still owed is asked for,
+   * under a key naming the page's refund.
+   */
   async function refundStrayCheckout(page: CheckoutRow): Promise<void> {
     if (page.status !== 'stray') return;
     if (!page.providerPaymentRef || !page.paidCents) {
       await updateCheckout(db, page.id, { refundError: 'The provider gave no charge reference to refund' });
       throw new Error(`Stray charge on checkout ${page.providerCheckoutId} has no charge reference`);
     }
-    const refunded = await sumCheckoutRefunds(db, page.id);
-    const owed = page.paidCents - refunded;
     const paymentRef = page.providerPaymentRef;
-    if (owed > 0) {
-      try {
-        const refund = await provider.refundPayment({
-          paymentRef,
-          amountCents: owed,
-          idempotencyKey: `stray:${page.providerCheckoutId}:${refunded}`,
-        });
-        await bookRefund(refund);
-      } catch (err) {
-        await updateCheckout(db, page.id, {
-          refundError: (err instanceof Error ? err.message : String(err)).slice(0, 1000),
-        });
-        throw err;
-      }
+    try {
+      await syncRefundsFor(paymentRef);
+      const owed = page.paidCents - (await sumCheckoutRefunds(db, page.id));
+      if (owed <= 0) return;
+      const refund = await provider.refundPayment({
+        paymentRef,
+        amountCents: owed,
+        idempotencyKey: `stray:${page.providerCheckoutId}`,
+      });
+      crashPoint('payments.stray-refund.after-provider');
+      await bookRefund(refund);
+    } catch (err) {
+      await updateCheckout(db, page.id, {
+        refundError: (err instanceof Error ? err.message : String(err)).slice(0, 1000),
+      });
+      throw err;
     }
-    // Refunds the provider already made (a retry after a crash) are booked from its own list.
-    await syncRefundsFor(paymentRef);
   }
 
   /** The payments job: refunds stray charges whose refund failed or was interrupted. */
@@ -740,20 +745,33 @@ export function createPaymentsService(deps: {
     });
   }
 
-  /** Refunds (part of) a payment through the provider, then books it without waiting for the webhook. */
-  async function refundPayment(paymentId: string, opts: { amountCents?: number; failureMessage: string }) {
-    const payment = await findPayment(db, paymentId);
-    if (!payment?.providerPaymentRef) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND_MESSAGE);
+  /**
+   * Refunds (part of) a payment through the provider, then books it without waiting for the webhook.
+   * `refundKey` names this refund (what asked for it: a deal's funding attempt, a money-back request),
+   * never a running total, so a retry after a crash asks the provider for the same refund. The refunds
+   * the provider already made are booked first, and one made under `refundKey` (before a crash, or after
+   * the provider forgot the key) is answered as it is: found and booked, never made again.
+   */
+  async function refundPayment(
+    paymentId: string,
+    opts: { refundKey: string; amountCents?: number; failureMessage: string },
+  ) {
+    const found = await findPayment(db, paymentId);
+    if (!found?.providerPaymentRef) throw new AppError('NOT_FOUND', PAYMENT_NOT_FOUND_MESSAGE);
+    const paymentRef = found.providerPaymentRef;
+    const made = await callProvider(opts.failureMessage, () => provider.listRefunds(paymentRef));
+    for (const refund of made) await bookRefund(refund);
+    const earlier = made.find(
+      (r) => r.requestKey === opts.refundKey && !REFUND_DEAD_STATUSES.includes(r.status),
+    );
+    if (earlier) return earlier;
+    const payment = (await findPayment(db, paymentId)) ?? found;
     const amountCents = opts.amountCents ?? payment.amountCents - payment.refundedCents;
     if (amountCents <= 0) throw new AppError('CONFLICT', 'This payment has already been refunded.');
-    const paymentRef = payment.providerPaymentRef;
     const refund = await callProvider(opts.failureMessage, () =>
-      provider.refundPayment({
-        paymentRef,
-        amountCents,
-        idempotencyKey: `refund:${payment.id}:${payment.refundedCents}`,
-      }),
+      provider.refundPayment({ paymentRef, amountCents, idempotencyKey: opts.refundKey }),
     );
+    crashPoint('payments.refund.after-provider');
     await bookRefund(refund);
     return refund;
   }

@@ -40,7 +40,13 @@ export function toProviderInvoice(i: SandboxInvoice): ProviderInvoice {
 }
 
 export function toProviderRefund(r: SandboxRefund): ProviderRefund {
-  return { id: r.id, paymentRef: r.chargeId, amountCents: r.amountCents, status: 'succeeded' };
+  return {
+    id: r.id,
+    paymentRef: r.chargeId,
+    amountCents: r.amountCents,
+    status: 'succeeded',
+    requestKey: r.idempotencyKey,
+  };
 }
 
 // Event bodies carry a snapshot like Stripe's; the app only reads the id and re-fetches.

@@ -191,6 +191,7 @@ describe('the Stripe adapter: requests', () => {
           status: 'succeeded',
           payment_intent: 'pi_1',
           charge: 'ch_1',
+          metadata: { recytrade_refund_key: 'escrow-payment:ep_1' },
         };
       return { id: 'cs_3', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_3' };
     });
@@ -226,15 +227,23 @@ describe('the Stripe adapter: requests', () => {
     const refund = await provider.refundPayment({
       paymentRef: 'pi_1',
       amountCents: 1000,
-      idempotencyKey: 'refund:pay_1:0',
+      idempotencyKey: 'escrow-payment:ep_1',
     });
-    expect(refund).toEqual({ id: 're_1', paymentRef: 'pi_1', amountCents: 1000, status: 'succeeded' });
+    // The refund's own name travels in its metadata: Stripe forgets idempotency keys after a day.
+    expect(refund).toEqual({
+      id: 're_1',
+      paymentRef: 'pi_1',
+      amountCents: 1000,
+      status: 'succeeded',
+      requestKey: 'escrow-payment:ep_1',
+    });
     expect(Object.fromEntries(requests[2].form)).toEqual({
       payment_intent: 'pi_1',
       amount: '1000',
       reason: 'requested_by_customer',
+      'metadata[recytrade_refund_key]': 'escrow-payment:ep_1',
     });
-    expect(requests[2].headers.get('idempotency-key')).toBe('refund:pay_1:0');
+    expect(requests[2].headers.get('idempotency-key')).toBe('escrow-payment:ep_1');
   });
 
   it('reads a paid subscription Checkout Session with its subscription and first invoice', async () => {

@@ -230,6 +230,7 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
           ...(ref.startsWith('ch_') ? { charge: ref } : { payment_intent: ref }),
           amount: input.amountCents,
           reason: 'requested_by_customer',
+          metadata: { [REFUND_KEY_METADATA]: input.idempotencyKey },
         },
         { idempotencyKey: input.idempotencyKey },
       );
@@ -243,11 +244,15 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
   };
 }
 
+/** Stripe forgets an idempotency key after a day; the refund's metadata keeps the app's name for it. */
+const REFUND_KEY_METADATA = 'recytrade_refund_key';
+
 function toRefund(r: Stripe.Refund): ProviderRefund {
   return {
     id: r.id,
     paymentRef: idOf(r.payment_intent) ?? idOf(r.charge),
     amountCents: r.amount,
     status: r.status ?? 'pending',
+    requestKey: r.metadata?.[REFUND_KEY_METADATA] ?? null,
   };
 }
