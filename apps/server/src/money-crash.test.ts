@@ -4,16 +4,18 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   buildTestApp,
   closeOpenApps,
   createClient,
+  TEST_APP_URL,
   type TestClient,
   testEnv,
 } from '../test/build-test-app.ts';
 import { signedInClient } from '../test/factories/accounts.ts';
-import { adminClient, subscribedClient } from '../test/factories/billing.ts';
+import { adminClient, SUCCESS_CARD, subscribedClient } from '../test/factories/billing.ts';
 import { REGISTRATION_PDF } from '../test/factories/companies.ts';
 import { fundedDeal } from '../test/factories/deals.ts';
 import { createCompanyOf, createListingOf } from '../test/factories/messaging.ts';
@@ -57,6 +59,12 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+function escrowProviderOf(app: FastifyInstance) {
+  return app.services.escrowProvider as unknown as {
+    getTransaction(id: string): Promise<{ status: string } | null>;
+  };
 }
 
 /** A browser's request to the real server with a test client's cookies. */
@@ -214,6 +222,47 @@ describe('a server killed between the payment provider and the ledger', () => {
         reason: 'The bales arrived wet and mouldy.',
       });
       const subscriber = await subscribedClient(app);
+      // A second page the provider still holds for a paid deal's payment (an expiry that failed).
+      const strayDeal = (
+        await fundedDeal(app, parties, {
+          listingId: listing.id,
+          method: 'card',
+          dealValue: 2_000,
+          quantity: 2,
+        })
+      ).deal;
+      const strayPayment = await paymentOf(database, { purpose: 'escrow_funding', targetId: strayDeal.id });
+      const { payments } = app.services;
+      const strayPage = await payments.provider.createPaymentCheckout({
+        customerId: await payments.ensureCustomer(parties.buyer),
+        description: 'Escrow funding',
+        amountCents: strayPayment.amount_cents,
+        successUrl: `${TEST_APP_URL}/deals`,
+        cancelUrl: `${TEST_APP_URL}/deals`,
+        metadata: {
+          paymentId: strayPayment.id,
+          purpose: 'escrow_funding',
+          targetId: strayDeal.id,
+          userId: buyer.user.id,
+        },
+      });
+      // A shipped deal whose escrow the escrow provider holds, early release asked by the seller.
+      const providerDeal = await deals.createDeal(parties.buyer, {
+        listingId: listing.id,
+        dealValue: 3_000,
+        quantity: 3,
+      });
+      await deals.act(parties.buyer, providerDeal.id, { action: 'confirm' });
+      await deals.act(parties.seller, providerDeal.id, { action: 'confirm' });
+      const escrowFunding = await deals.fundEscrow(parties.buyer, providerDeal.id, { method: 'escrow_wire' });
+      if (escrowFunding.kind !== 'escrow_transaction') throw new Error('expected an escrow transaction');
+      const escrowProvider = app.services.escrowProvider as unknown as {
+        applyPageAction(id: string, action: 'fund'): Promise<unknown>;
+      };
+      await escrowProvider.applyPageAction(escrowFunding.transactionId, 'fund');
+      await deals.whenIdle();
+      await deals.act(parties.seller, providerDeal.id, { action: 'ship-goods' });
+      await deals.act(parties.seller, providerDeal.id, { action: 'request-early-release' });
       await closeOpenApps();
       await database.close();
 
@@ -240,11 +289,41 @@ describe('a server killed between the payment provider and the ledger', () => {
         requestAs(baseUrl, subscriber.client, 'POST', '/api/billing/subscription/refund'),
       );
 
+      // The buyer pays the second page: a stray charge, refunded at the provider, killed before booking.
+      await crashServerAt(serverEnv, 'payments.stray-refund.after-provider', (baseUrl) =>
+        fetch(baseUrl + new URL(strayPage.url).pathname, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseUrl },
+          body: new URLSearchParams({
+            action: 'pay',
+            email: 'payer@example.test',
+            method: 'card',
+            ...SUCCESS_CARD,
+          }),
+          redirect: 'manual',
+        }),
+      );
+      // The buyer approves the early release: the escrow provider released, killed before it was recorded.
+      await crashServerAt(serverEnv, 'deals.escrow-provider.after-call', (baseUrl) =>
+        requestAs(baseUrl, buyer.client, 'POST', `/api/deals/${providerDeal.id}/actions`, {
+          action: 'approve-early-release',
+        }),
+      );
+
       // After the restart: the jobs run, and the subscriber asks for the money back again.
       database = await shared.open();
       ({ app } = await buildTestApp({ database, keepData: true }));
       await app.services.deals.runEscrowSync();
       await app.services.deals.runEscrowSync();
+      await app.services.payments.runStrayRefunds();
+      // The escrow provider's claim is finished by the reconcile job once it is a minute old.
+      await rawQuery(
+        database,
+        `update deals set escrow_provider_claim = jsonb_set(escrow_provider_claim, '{claimedAt}', to_jsonb($2::text))
+          where id = $1`,
+        [providerDeal.id, new Date(Date.now() - 120_000).toISOString()],
+      );
+      expect(await app.services.deals.runEscrowClaimReconcile()).toEqual({ finished: 1, dropped: 0 });
       await app.services.deals.whenIdle();
       const subscriberAgain = createClient(app);
       for (const [name, value] of subscriber.client.cookies) subscriberAgain.cookies.set(name, value);
@@ -280,6 +359,19 @@ describe('a server killed between the payment provider and the ledger', () => {
           expect.stringMatching(/^escrow-payment:/),
         ]);
       }
+      // The stray charge went back once; the early release happened once, here as at the provider.
+      const strayRefunds = await rawQuery<{ amount_cents: number }>(
+        database,
+        `select r.amount_cents from sandbox_refunds r
+           join payment_checkouts c on c.provider_payment_ref = r.charge_id where c.provider_checkout_id = $1`,
+        [strayPage.id],
+      );
+      expect(strayRefunds.map((r) => r.amount_cents)).toEqual([strayPayment.amount_cents]);
+      const released = await app.services.deals.getDeal(parties.seller, providerDeal.id);
+      expect(released).toMatchObject({ status: 'completed', escrowStatus: 'released' });
+      expect((await escrowProviderOf(app).getTransaction(escrowFunding.transactionId))?.status).toBe(
+        'released',
+      );
       await expectMoneyReconciled(app, database);
       expect(await app.services.deals.findEscrowMismatches()).toEqual([]);
     } finally {
