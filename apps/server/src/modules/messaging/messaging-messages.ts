@@ -9,7 +9,7 @@ import {
   type SendMessageBody,
   type UnreadCount,
 } from '@app/shared/messaging/messaging.schemas';
-import { type FraudSignalKind, fraudSignalKinds } from '@app/shared/trust/fraud-signals';
+import { type FraudSignalKind, fraudSignalKinds, SENDER_CONTEXT } from '@app/shared/trust/fraud-signals';
 import { inTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../accounts/index.ts';
@@ -20,6 +20,7 @@ import {
   insertMessage,
   listMessagesBefore,
   markConversationRead,
+  recentTextsBySender,
   touchConversation,
   unreadTotalOf,
 } from './messaging.repository.ts';
@@ -64,9 +65,12 @@ export function createMessagingMessages(
     }
     const now = clock.now();
     const isText = (input.messageType ?? 'text') === 'text';
-    // A trader's own words are checked for bank details and off-platform payment requests; the kinds
-    // are stored with the message, so the recipient's warning survives a reload.
-    const signals = isText ? fraudSignalKinds(input.content) : [];
+    // A trader's own words are checked for bank details and off-platform payment requests, read with
+    // their last few messages (an IBAN split in two); the kinds are stored with the message, so the
+    // recipient's warning survives a reload.
+    const signals = isText
+      ? fraudSignalKinds(input.content, await earlierTextsOf(conversation, senderId, now))
+      : [];
     const row = await inTransaction(db, async (tx) => {
       const inserted = await insertMessage(tx, {
         id: randomUUID(),
@@ -92,6 +96,12 @@ export function createMessagingMessages(
     await announceMessage(conversation, message, signals);
     if (signals.length > 0) await reportFraudSignals(conversation, row.id, senderId, signals);
     return message;
+  }
+
+  /** What a sender's new message is read with (SENDER_CONTEXT): their recent texts in the conversation. */
+  function earlierTextsOf(conversation: ConversationRow, senderId: string, now: Date): Promise<string[]> {
+    const since = new Date(now.getTime() - SENDER_CONTEXT.withinMs);
+    return recentTextsBySender(db, conversation.id, senderId, since, SENDER_CONTEXT.previousMessages);
   }
 
   /** Flags the conversation for administrators (after the commit; a failure never fails the send). */

@@ -1,5 +1,5 @@
 import type { ConversationOrigin } from '@app/shared/messaging/messaging.schemas';
-import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { userDirectory } from '../accounts/index.ts';
@@ -214,6 +214,33 @@ export async function textWritersOf(db: Db, conversationIds: string[]): Promise<
   `)) as unknown as { rows: Array<{ conversation_id: string; sender_id: string }> };
   const rows = result.rows.map((r) => ({ conversationId: r.conversation_id, senderId: r.sender_id }));
   return new Set(rows.map((r) => `${r.conversationId}:${r.senderId}`));
+}
+
+/**
+ * The texts a trader wrote in a conversation since `since`, the newest `limit` of them, oldest first:
+ * what a new message of theirs is checked with for fraud signals (a walk down the thread index).
+ */
+export async function recentTextsBySender(
+  db: Db,
+  conversationId: string,
+  senderId: string,
+  since: Date,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ content: messages.content })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        eq(messages.senderId, senderId),
+        eq(messages.messageType, 'text'),
+        gte(messages.createdAt, since),
+      ),
+    )
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit);
+  return rows.map((row) => row.content).reverse();
 }
 
 export async function findMessage(db: Db, id: string): Promise<MessageRow | undefined> {

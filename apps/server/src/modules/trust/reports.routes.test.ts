@@ -403,6 +403,49 @@ describe('fraud signals in messages', () => {
   });
 });
 
+describe('fraud signals read with the sender’s last messages', () => {
+  it('warns on bank details however they are typed, and on an IBAN split over two messages', async () => {
+    let now = Date.parse('2026-05-04T09:00:00Z');
+    const { app } = await buildTestApp({ clock: { now: () => new Date(now) } });
+    const { seller, buyer } = await setup(app);
+    const { conversation } = await openConversationBetween(app, buyer.user.id, seller.user.id);
+    const send = async (client: typeof seller.client, content: string) => {
+      const sent = await client.post(`/api/conversations/${conversation.id}/messages`, { content });
+      expect(sent.statusCode, sent.body).toBe(201);
+      now += 20_000;
+    };
+    const signalsOf = async (content: string) => {
+      const items = (await buyer.client.get(`/api/conversations/${conversation.id}/messages`)).json()
+        .items as { content: string; fraudSignals?: string[] }[];
+      return items.findLast((m) => m.content === content)?.fraudSignals;
+    };
+
+    for (const [content, kinds] of [
+      ['IBAN DE89.3704.0044.0532.0130.00', ['iban']],
+      ['IBAN D E 8 9 3 7 0 4 0 0 4 4 0 5 3 2 0 1 3 0 0 0', ['iban']],
+      ['IBAN ＤＥ８９\u200b3704\u00a00044 0532 0130 00', ['iban']],
+      ['Please pay straight to our bank, we load the same day', ['off_platform_payment']],
+      ['Or just wire it to my acct', ['off_platform_payment']],
+    ] as const) {
+      await send(seller.client, content);
+      expect(await signalsOf(content), content).toEqual(kinds);
+    }
+
+    // Two halves, with the other trader's answer between them: the second half carries the warning.
+    await send(seller.client, 'Our new account is DE89 3704 0044');
+    expect(await signalsOf('Our new account is DE89 3704 0044')).toBeUndefined();
+    await send(buyer.client, 'ok, and the rest?');
+    await send(seller.client, '0532 0130 00');
+    expect(await signalsOf('0532 0130 00')).toEqual(['iban']);
+
+    // Past the 10 minutes the sender's messages are read with, a half is read alone.
+    await send(seller.client, 'Second account DE89 3704 0044');
+    now += 11 * 60_000;
+    await send(seller.client, '0532 0130 00 ');
+    expect(await signalsOf('0532 0130 00 ')).toBeUndefined();
+  });
+});
+
 describe('repeated blocks', () => {
   it('queues a company blocked by 5 distinct verified traders within 90 days, once', async () => {
     const { app, database } = await buildTestApp();

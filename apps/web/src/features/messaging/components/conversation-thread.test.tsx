@@ -31,6 +31,22 @@ const message = (over: Partial<Message> & Pick<Message, 'id' | 'senderId' | 'con
   ...over,
 });
 
+/** The thread of c-1 as the trader sees it, with these messages loaded. */
+function renderThread(items: Message[]) {
+  mockApi({
+    'GET /api/conversations/c-1/messages': { items, hasMore: false, nextBefore: null },
+    'GET /api/reputations': { users: {}, companies: {} },
+  });
+  renderWithProviders(
+    <ConversationThread
+      conversationId="c-1"
+      conversation={conversation}
+      viewerId={TRADER.id}
+      onBack={() => {}}
+    />,
+  );
+}
+
 describe('ConversationThread', () => {
   it('quotes a message an administrator removed with the notice, set apart from quoted text', async () => {
     const removed = message({
@@ -53,22 +69,7 @@ describe('ConversationThread', () => {
       replyTo: { id: 'm-2', senderId: TRADER.id, content: 'Why not through escrow?' },
       createdAt: '2026-03-02T10:02:00.000Z',
     });
-    mockApi({
-      'GET /api/conversations/c-1/messages': {
-        items: [removed, reply, quoting],
-        hasMore: false,
-        nextBefore: null,
-      },
-      'GET /api/reputations': { users: {}, companies: {} },
-    });
-    renderWithProviders(
-      <ConversationThread
-        conversationId="c-1"
-        conversation={conversation}
-        viewerId={TRADER.id}
-        onBack={() => {}}
-      />,
-    );
+    renderThread([removed, reply, quoting]);
 
     await screen.findByText('Through escrow, then.');
     const quotes = screen.getAllByRole('blockquote');
@@ -79,5 +80,27 @@ describe('ConversationThread', () => {
     // An ordinary quote reads as written.
     expect(quotes[1]).toHaveTextContent('YouWhy not through escrow?');
     expect(quotes[1].querySelector('.italic')).toBeNull();
+  });
+
+  it('marks the half of an IBAN the second of two messages holds, under the warning', async () => {
+    const first = message({ id: 'm-1', senderId: 'seller-1', content: 'Our IBAN is DE89 3704 0044' });
+    const answer = message({
+      id: 'm-2',
+      senderId: TRADER.id,
+      content: 'And the rest?',
+      createdAt: '2026-03-02T10:00:30.000Z',
+    });
+    const second = message({
+      id: 'm-3',
+      senderId: 'seller-1',
+      content: '0532 0130 00, thanks',
+      fraudSignals: ['iban'],
+      createdAt: '2026-03-02T10:01:00.000Z',
+    });
+    renderThread([first, answer, second]);
+
+    expect(await screen.findByRole('note', { name: 'Payment warning' })).toBeInTheDocument();
+    const marked = document.querySelectorAll('mark');
+    expect([...marked].map((m) => m.textContent)).toEqual(['0532 0130 00']);
   });
 });

@@ -23,7 +23,7 @@ import { useActiveConversation } from '../hooks/active-conversation';
 import { usePageVisible } from '../hooks/use-page-visible';
 import { formatMessageTime } from '../utils/format-message-time';
 import { DealThreadNotice } from './deal-thread-notice';
-import { FraudWarning, HighlightedContent } from './fraud-warning';
+import { earlierTextsOf, FraudWarning, HighlightedContent } from './fraud-warning';
 import { MessageComposer, useReplyDraft } from './message-composer';
 
 /** Within this many pixels of the top, the older page loads; of the bottom, new messages scroll into view. */
@@ -287,6 +287,7 @@ function MessageScroller({
             <MessageItem
               key={message.id}
               message={message}
+              thread={messages}
               own={message.senderId === viewerId}
               showStatus={message.id === lastOwnId || isPendingMessage(message)}
               otherName={otherName}
@@ -315,6 +316,7 @@ function MessageScroller({
 
 function MessageItem({
   message,
+  thread,
   own,
   showStatus,
   otherName,
@@ -323,6 +325,8 @@ function MessageItem({
   action,
 }: {
   message: Message;
+  /** The thread as loaded, oldest first: a warned message is read with the sender's messages before it. */
+  thread: readonly Message[];
   own: boolean;
   showStatus: boolean;
   otherName: string;
@@ -390,7 +394,11 @@ function MessageItem({
           </blockquote>
         ) : null}
         <p className="whitespace-pre-wrap wrap-anywhere">
-          {warned ? <HighlightedContent content={message.content} /> : message.content}
+          {warned ? (
+            <HighlightedContent content={message.content} earlier={earlierTextsOf(thread, message)} />
+          ) : (
+            message.content
+          )}
         </p>
       </div>
       <div className="flex items-center gap-2 px-1 text-xs text-muted-foreground">

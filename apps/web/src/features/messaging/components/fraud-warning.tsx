@@ -1,4 +1,5 @@
-import { findFraudSignals, OFF_PLATFORM_WARNING } from '@app/shared/trust/fraud-signals';
+import type { Message } from '@app/shared/messaging/messaging.schemas';
+import { findFraudSignals, OFF_PLATFORM_WARNING, SENDER_CONTEXT } from '@app/shared/trust/fraud-signals';
 import { TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 
@@ -17,11 +18,37 @@ export function FraudWarning() {
 }
 
 /**
- * The message's text with the spans the checks found marked (the same detectors as the server's), so
- * the recipient sees which account number or phrase the warning is about.
+ * What the server read a message with (SENDER_CONTEXT): the sender's texts just before it in the
+ * thread as loaded, so the second half of a split IBAN is marked too.
  */
-export function HighlightedContent({ content }: { content: string }): ReactNode {
-  const signals = findFraudSignals(content);
+export function earlierTextsOf(thread: readonly Message[], message: Message): string[] {
+  const at = thread.indexOf(message);
+  const since = Date.parse(message.createdAt) - SENDER_CONTEXT.withinMs;
+  return thread
+    .slice(0, Math.max(0, at))
+    .filter(
+      (m) =>
+        m.senderId === message.senderId &&
+        m.messageType === 'text' &&
+        !m.hidden &&
+        Date.parse(m.createdAt) >= since,
+    )
+    .slice(-SENDER_CONTEXT.previousMessages)
+    .map((m) => m.content);
+}
+
+/**
+ * The message's text with the spans the checks found marked (the same detectors as the server's, read
+ * with the same earlier messages), so the recipient sees which account number or phrase the warning is about.
+ */
+export function HighlightedContent({
+  content,
+  earlier = [],
+}: {
+  content: string;
+  earlier?: readonly string[];
+}): ReactNode {
+  const signals = findFraudSignals(content, earlier);
   if (signals.length === 0) return content;
   const parts: ReactNode[] = [];
   let at = 0;
