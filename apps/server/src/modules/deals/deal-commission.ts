@@ -11,9 +11,16 @@ import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../accounts/index.ts';
 import type { PaymentRow } from '../payments/index.ts';
 import { DEAL_ACCOUNTS, move, paymentBooks } from './deal-accounts.ts';
-import { type DealContext, machineStateOfRow, notFound } from './deal-context.ts';
+import { type DealContext, JOB_BATCH, machineStateOfRow, notFound } from './deal-context.ts';
 import type { DealViews } from './deal-views.ts';
-import { findDealForUpdate, findListingBrief, updateDeal } from './deals.repository.ts';
+import {
+  type DealRow,
+  findDeal,
+  findDealForUpdate,
+  findListingBrief,
+  listOverpaidCommissionDeals,
+  updateDeal,
+} from './deals.repository.ts';
 
 /**
  * The commission paid after completion (when it was not paid with the funding nor taken at release):
@@ -31,6 +38,8 @@ export function createDealCommission(ctx: DealContext, parts: { views: DealViews
       refunded: (_payment, cents) => move(DEAL_ACCOUNTS.refunds, DEAL_ACCOUNTS.cashProvider, cents),
     }),
     onSucceeded: (payment, tx) => onCommissionPaid(payment, tx),
+    onRefunded: (payment, cents, tx) => onCommissionRefunded(payment, cents, tx),
+    afterBooked: (payment) => refundCommissionExcess(payment.targetId),
   });
 
   /**
@@ -86,6 +95,8 @@ export function createDealCommission(ctx: DealContext, parts: { views: DealViews
     });
     if (decided.proposed) return { url: null, shareCents: 0, proposed: true };
     const chosen = decided.row;
+    if ((chosen.commissionPayer ?? 'buyer') !== (row.commissionPayer ?? 'buyer'))
+      await closeCommissionPages(chosen);
     const payer = chosen.commissionPayer ?? 'buyer';
     const paid = role === 'buyer' ? chosen.commissionPaidBuyerCents : chosen.commissionPaidSellerCents;
     const shareCents = Math.max(0, commissionShare(chosen.commissionCents, payer, role) - paid);
@@ -128,5 +139,74 @@ export function createDealCommission(ctx: DealContext, parts: { views: DealViews
     });
   }
 
-  return { payCommission };
+  /**
+   * The shares changed: each party's open commission page asks for an old share, so it is closed at
+   * the provider before anyone pays it. A page that fails to close and is paid later is booked, and
+   * what it paid beyond the commission goes back (refundCommissionExcess).
+   */
+  async function closeCommissionPages(deal: DealRow): Promise<void> {
+    for (const userId of [deal.buyerUserId, deal.sellerUserId])
+      await payments
+        .closeCheckout({ userId, purpose: 'commission', targetType: 'deal', targetId: deal.id })
+        .catch((err) => ctx.logError('closing a commission page of an old share failed', err));
+  }
+
+  /** A refunded commission payment no longer counts toward the party's share. */
+  async function onCommissionRefunded(payment: PaymentRow, refundedCents: number, tx: Db): Promise<void> {
+    const deal = await findDealForUpdate(tx, payment.targetId);
+    const party = deal && dealRoleOf(deal, payment.userId);
+    if (!deal || !party) return;
+    const paidBuyer = Math.max(0, deal.commissionPaidBuyerCents - (party === 'buyer' ? refundedCents : 0));
+    const paidSeller = Math.max(0, deal.commissionPaidSellerCents - (party === 'seller' ? refundedCents : 0));
+    await updateDeal(tx, deal.id, {
+      commissionPaidBuyerCents: paidBuyer,
+      commissionPaidSellerCents: paidSeller,
+      commissionSettledAt: paidBuyer + paidSeller >= deal.commissionCents ? deal.commissionSettledAt : null,
+      updatedAt: clock.now(),
+    });
+  }
+
+  /**
+   * What the parties paid beyond the deal's commission (a page of an old share paid after the payer
+   * changed) goes back to whoever paid more than their share, once: each refund is named after the
+   * payment it returns, so a retry after a crash finds it instead of paying it again.
+   */
+  async function refundCommissionExcess(dealId: string): Promise<void> {
+    const deal = await findDeal(db, dealId);
+    if (!deal) return;
+    let excess = deal.commissionPaidBuyerCents + deal.commissionPaidSellerCents - deal.commissionCents;
+    const payer = deal.commissionPayer ?? 'buyer';
+    for (const party of ['seller', 'buyer'] as const) {
+      const paid = party === 'buyer' ? deal.commissionPaidBuyerCents : deal.commissionPaidSellerCents;
+      const amountCents = Math.min(excess, paid - commissionShare(deal.commissionCents, payer, party));
+      if (amountCents <= 0) continue;
+      const userId = party === 'buyer' ? deal.buyerUserId : deal.sellerUserId;
+      const payment = (await payments.listPayments(userId)).find(
+        (p) => p.purpose === 'commission' && p.targetId === dealId && p.amountCents > p.refundedCents,
+      );
+      if (!payment) continue;
+      await payments.refundPayment(payment.id, {
+        refundKey: `commission-excess:${payment.id}`,
+        amountCents: Math.min(amountCents, payment.amountCents - payment.refundedCents),
+        failureMessage: DEAL_MESSAGES.refundEscrowFailed,
+      });
+      excess -= amountCents;
+    }
+  }
+
+  /** The escrow job's sweep: commissions paid beyond their amount whose refund did not happen yet. */
+  async function runCommissionExcessRefunds(): Promise<{ refunded: number }> {
+    let refunded = 0;
+    for (const dealId of await listOverpaidCommissionDeals(db, JOB_BATCH)) {
+      try {
+        await refundCommissionExcess(dealId);
+        refunded += 1;
+      } catch (err) {
+        ctx.logError('commission excess refund failed', err);
+      }
+    }
+    return { refunded };
+  }
+
+  return { payCommission, runCommissionExcessRefunds };
 }

@@ -86,6 +86,18 @@ export async function sumHeldQuantities(db: Db, listingIds: string[]): Promise<M
   return new Map(rows.map((r) => [r.listingId, Number(r.held)]));
 }
 
+/** Deals whose parties paid more commission than the deal owes (a page of an old share paid late). */
+export async function listOverpaidCommissionDeals(db: Db, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: deals.id })
+    .from(deals)
+    .where(
+      sql`${deals.commissionPaidBuyerCents} + ${deals.commissionPaidSellerCents} > ${deals.commissionCents}`,
+    )
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
 export async function findDeal(db: Db, id: string): Promise<DealRow | undefined> {
   const [row] = await db.select().from(deals).where(eq(deals.id, id));
   return row;

@@ -111,6 +111,7 @@ export function createDealsService(deps: DealsDeps) {
     adminAct,
     fundEscrow: funding.fundEscrow,
     payCommission: commission.payCommission,
+    runCommissionExcessRefunds: commission.runCommissionExcessRefunds,
     syncProviderTransaction: funding.syncProviderTransaction,
     runAutoRelease: timedWork.runAutoRelease,
     runEscrowSync: timedWork.runEscrowSync,

@@ -6,6 +6,7 @@ import { buildTestApp, createClient } from '../../../test/build-test-app.ts';
 import { createTestClock, pathOf, postForm, SUCCESS_CARD } from '../../../test/factories/billing.ts';
 import { insertListing, insertTrader } from '../../../test/factories/deals.ts';
 import { ledgerCash, providerTotals } from '../../../test/factories/money.ts';
+import { rawQuery } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { SANDBOX_WEBHOOK_PATH } from '../payments/index.ts';
 
@@ -191,6 +192,7 @@ describe('money under random deal lifecycles', () => {
     const checkSettled = async (sellers: Array<{ id: string; valueCents: number }>) => {
       await payments.runStrayRefunds();
       await deals.runEscrowSync();
+      await deals.runCommissionExcessRefunds();
       await deliver({ order: [], duplicate: [], holdBack: false });
       await deals.whenIdle();
       const provider = await providerTotals(database);
@@ -203,6 +205,16 @@ describe('money under random deal lifecycles', () => {
       expect(await deals.findEscrowMismatches()).toEqual([]);
       for (const s of sellers)
         expect(-(await ledger.getBalance(`payable:seller:${s.id}`))).toBeLessThanOrEqual(s.valueCents);
+      // Nobody pays a deal's commission more than once: what its commission payments kept is at most it.
+      expect(
+        await rawQuery(
+          database,
+          `select d.id, d.commission_cents, sum(p.amount_cents - p.refunded_cents)::int as kept
+             from deals d join payments p on p.target_id = d.id and p.purpose = 'commission'
+            where p.status <> 'pending' and p.status <> 'canceled' and p.status <> 'failed'
+            group by d.id, d.commission_cents having sum(p.amount_cents - p.refunded_cents) > d.commission_cents`,
+        ),
+      ).toEqual([]);
       expect((await ledger.checkBooks()).balanced).toBe(true);
     };
 

@@ -168,6 +168,63 @@ describe('checkout pages of one payment', () => {
     expect((await ctx.deals.getDeal(ctx.buyer, deal.id)).commission.settled).toBe(true);
   });
 
+  it('a payer change closes the pages of the old shares: the commission is charged once, in the new shares', async () => {
+    const ctx = await setup();
+    await setSettings(ctx.database.db, [{ key: 'deals.escrow_required', value: false }]);
+    const deal = await ctx.agreedDeal(150);
+    await ctx.deals.act(ctx.seller, deal.id, { action: 'ship-goods' });
+    expect(await ctx.deals.payCommission(ctx.buyer, deal.id, { payer: 'seller' })).toMatchObject({
+      proposed: true,
+    });
+    const sellerPaysAll = await ctx.deals.payCommission(ctx.seller, deal.id, { payer: 'seller' });
+    expect(sellerPaysAll).toMatchObject({ proposed: false, shareCents: 450 });
+    const buyerSplits = await ctx.deals.payCommission(ctx.buyer, deal.id, { payer: 'split' });
+    expect(buyerSplits).toMatchObject({ proposed: false, shareCents: 225 });
+    // The seller's tab still shows the page for all of it: closed when the shares changed.
+    expect((await ctx.payPage(sellerPaysAll.url as string)).statusCode).toBe(410);
+    expect((await ctx.payPage(buyerSplits.url as string)).statusCode).toBe(303);
+    const sellerHalf = await ctx.deals.payCommission(ctx.seller, deal.id, { payer: 'split' });
+    expect(sellerHalf).toMatchObject({ proposed: false, shareCents: 225 });
+    expect((await ctx.payPage(sellerHalf.url as string)).statusCode).toBe(303);
+    await ctx.settle();
+    expect((await ctx.deals.getDeal(ctx.buyer, deal.id)).commission).toMatchObject({
+      settled: true,
+      paidCents: { buyer: 225, seller: 225 },
+    });
+    expect(await providerTotals(ctx.database)).toEqual({ chargedCents: 450, refundedCents: 0 });
+  });
+
+  it('a page of an old share paid because it could not be closed is booked, and what it paid beyond the commission goes back', async () => {
+    const ctx = await setup();
+    await setSettings(ctx.database.db, [{ key: 'deals.escrow_required', value: false }]);
+    const deal = await ctx.agreedDeal(150);
+    await ctx.deals.act(ctx.seller, deal.id, { action: 'ship-goods' });
+    await ctx.deals.payCommission(ctx.buyer, deal.id, { payer: 'seller' });
+    const sellerPaysAll = await ctx.deals.payCommission(ctx.seller, deal.id, { payer: 'seller' });
+    const closing = vi
+      .spyOn(ctx.payments.provider, 'expireCheckoutSession')
+      .mockRejectedValueOnce(new Error('provider unavailable'));
+    const buyerSplits = await ctx.deals.payCommission(ctx.buyer, deal.id, { payer: 'split' });
+    closing.mockRestore();
+    const logged = vi.mocked(console.error);
+    expect(logged.mock.calls.map((c) => String(c[0]))).toEqual([
+      expect.stringContaining('closing a commission page of an old share failed'),
+    ]);
+    logged.mockClear();
+    expect((await ctx.payPage(buyerSplits.url as string)).statusCode).toBe(303);
+    await ctx.settle();
+    expect((await ctx.payPage(sellerPaysAll.url as string)).statusCode).toBe(303);
+    await ctx.settle();
+    // 675 charged for a 450 commission: the seller's 225 beyond their half went back, once.
+    expect(await providerTotals(ctx.database)).toEqual({ chargedCents: 675, refundedCents: 225 });
+    expect((await ctx.deals.getDeal(ctx.seller, deal.id)).commission).toMatchObject({
+      settled: true,
+      paidCents: { buyer: 225, seller: 225 },
+    });
+    expect(await ctx.deals.runCommissionExcessRefunds()).toEqual({ refunded: 0 });
+    expect(await providerTotals(ctx.database)).toEqual({ chargedCents: 675, refundedCents: 225 });
+  });
+
   it('an underpaid older page never enters the escrow: it is refunded, and a release pays exactly the deal', async () => {
     const ctx = await setup();
     const deal = await ctx.agreedDeal();

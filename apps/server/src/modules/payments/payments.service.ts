@@ -119,6 +119,12 @@ export type PurposeHandler = {
   onSucceeded(payment: PaymentRow, tx: Db): Promise<void>;
   /** Optional: told (inside the booking transaction) when money of this payment goes back. */
   onRefunded?(payment: PaymentRow, refundedCents: number, tx: Db): Promise<void>;
+  /**
+   * Optional: after a charge of this purpose was booked and committed (and again whenever its page
+   * is read from the provider once more), for follow-up work that calls the provider, such as giving
+   * back what was paid beyond what is owed. Must be idempotent; failures are logged.
+   */
+  afterBooked?(payment: PaymentRow): Promise<void>;
 };
 export type ProviderEventHandler = (event: ProviderEvent) => Promise<void>;
 export type Payer = { id: string; email: string; name: string };
@@ -267,6 +273,28 @@ export function createPaymentsService(deps: {
     });
     const current = await findPayment(db, payment.id);
     return { payment: toPaymentView(current ?? payment), url };
+  }
+
+  /**
+   * Closes the payer's open checkout page for a target whose amount no longer holds (a commission
+   * share changed): expired at the provider, so a stale tab cannot pay it. A page paid a moment
+   * before comes back paid and is booked now; the purpose's owner gives back what is beyond its due.
+   */
+  async function closeCheckout(key: {
+    userId: string;
+    purpose: Exclude<PaymentPurpose, 'subscription'>;
+    targetType: PaymentTargetType;
+    targetId: string;
+  }): Promise<void> {
+    const live = await findLivePayment(db, key);
+    if (live?.status !== 'pending' || !live.providerCheckoutId) return;
+    const closed = await withCheckoutLease(live.id, async () => {
+      const payment = await findPayment(db, live.id);
+      const pageId = payment?.status === 'pending' ? payment.providerCheckoutId : null;
+      if (!pageId) return null;
+      return callProvider(CHECKOUT_FAILED_MESSAGE, () => provider.expireCheckoutSession(pageId));
+    });
+    if (closed) await syncCheckoutSession(closed.id);
   }
 
   /** The checkout URL of the payer's own pending payment (a new page when the old one expired). */
@@ -451,6 +479,15 @@ export function createPaymentsService(deps: {
       const stray = await bookCheckoutCharge(payment.id, session.id, session.paymentRef, paidCents);
       if (stray) await refundStrayCheckout(stray).catch((err) => logError('stray charge refund failed', err));
       await syncRefundsFor(session.paymentRef);
+      const booked = await findPayment(db, payment.id);
+      const afterBooked = purposeHandlers.get(payment.purpose)?.afterBooked;
+      if (
+        afterBooked &&
+        booked &&
+        booked.status !== 'pending' &&
+        booked.providerPaymentRef === session.paymentRef
+      )
+        await afterBooked(booked).catch((err) => logError(`${payment.purpose} follow-up failed`, err));
     } else if (payment.status === 'pending' && payment.providerCheckoutId === session.id) {
       const status =
         session.status === 'expired'
@@ -784,6 +821,7 @@ export function createPaymentsService(deps: {
     findProviderCustomerId,
     findUserIdByCustomer,
     startCheckout,
+    closeCheckout,
     resumeCheckout,
     getPayment,
     listPayments,
