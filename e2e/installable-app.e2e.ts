@@ -1,37 +1,23 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { DEMO_PASSWORD, expect, expectAccessible, signInThroughDialog, test } from './support/fixtures.ts';
-import { type OwnServer, startOwnServer } from './support/own-server.ts';
-
-/** A demo trader with deals and conversations (apps/server/src/demo/seed.ts). */
-const TRADER = 'tom@polycycle.test';
-
-async function serviceWorkerReady(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  // The first page load is not yet controlled; the next one goes through the worker.
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-}
+import {
+  type OwnServer,
+  seeDealsAndConversations,
+  serviceWorkerPage,
+  TRADER_WITH_DEALS,
+  withOwnServer,
+} from './support/own-server.ts';
 
 test('Recytrade installs as an app, and the last seen deals and conversations stay readable offline', async ({
   browser,
 }, testInfo) => {
   test.setTimeout(180_000);
   // The server goes away for real half-way: this journey has a server of its own.
-  const server = await startOwnServer(3400 + testInfo.workerIndex);
-  try {
-    await offlineJourney(browser, server);
-  } finally {
-    await server.stop();
-  }
+  await withOwnServer(3400 + testInfo.workerIndex, (server) => offlineJourney(browser, server));
 });
 
 async function offlineJourney(browser: Browser, server: OwnServer) {
-  // This journey is about the service worker itself, which the other journeys block.
-  const context = await browser.newContext({ baseURL: server.baseURL, serviceWorkers: 'allow' });
-  const page = await context.newPage();
-  await page.goto('/');
+  const { context, page } = await serviceWorkerPage(browser, server);
   // Installable: a manifest with the name, a start page and icons, including a maskable one.
   const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(manifestHref).toBeTruthy();
@@ -42,22 +28,9 @@ async function offlineJourney(browser: Browser, server: OwnServer) {
   );
   expect(manifest.icons.some((i: { purpose?: string }) => i.purpose === 'maskable')).toBe(true);
 
-  await serviceWorkerReady(page);
-  await signInThroughDialog(page, TRADER, DEMO_PASSWORD);
-  const deals = (await (await page.request.get('/api/deals')).json()).deals as Array<{
-    listingTitle: string;
-  }>;
-  const conversations = (await (await page.request.get('/api/conversations')).json()).items as Array<{
-    otherParticipant: { name: string };
-  }>;
-  expect(deals.length).toBeGreaterThan(0);
-  expect(conversations.length).toBeGreaterThan(0);
-
+  await signInThroughDialog(page, TRADER_WITH_DEALS, DEMO_PASSWORD);
   // Seen once online…
-  await page.goto('/deals');
-  await expect(page.getByText(deals[0].listingTitle).first()).toBeVisible();
-  await page.goto('/messages');
-  await expect(page.getByText(conversations[0].otherParticipant.name).first()).toBeVisible();
+  const { deals, conversations } = await seeDealsAndConversations(page);
 
   // …and readable with the server gone, marked as a copy.
   await server.stop();

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { type Browser, expect, type Page } from '@playwright/test';
 
 export type OwnServer = { baseURL: string; stop(): Promise<void> };
 
@@ -42,4 +43,53 @@ export async function startOwnServer(port: number): Promise<OwnServer> {
       await exited;
     },
   };
+}
+
+/** Runs a journey against a server of its own, stopped afterwards whatever happens. */
+export async function withOwnServer(port: number, journey: (server: OwnServer) => Promise<void>) {
+  const server = await startOwnServer(port);
+  try {
+    await journey(server);
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * A page whose requests go through the service worker, which the other journeys block: the first load
+ * installs it, the next one is controlled by it.
+ */
+export async function serviceWorkerPage(browser: Browser, server: OwnServer) {
+  const context = await browser.newContext({ baseURL: server.baseURL, serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  return { context, page };
+}
+
+/** A demo trader with deals and conversations (apps/server/src/demo/seed.ts). */
+export const TRADER_WITH_DEALS = 'tom@polycycle.test';
+
+/**
+ * Opens the signed-in trader's deals and conversations once online, so the service worker keeps
+ * their copies, and answers what they showed.
+ */
+export async function seeDealsAndConversations(page: Page) {
+  const deals = (await (await page.request.get('/api/deals')).json()).deals as Array<{
+    listingTitle: string;
+  }>;
+  const conversations = (await (await page.request.get('/api/conversations')).json()).items as Array<{
+    otherParticipant: { name: string };
+  }>;
+  expect(deals.length).toBeGreaterThan(0);
+  expect(conversations.length).toBeGreaterThan(0);
+  await page.goto('/deals');
+  await expect(page.getByText(deals[0].listingTitle).first()).toBeVisible();
+  await page.goto('/messages');
+  await expect(page.getByText(conversations[0].otherParticipant.name).first()).toBeVisible();
+  return { deals, conversations };
 }

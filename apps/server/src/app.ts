@@ -225,19 +225,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const blocks = createBlockRelations({ db: database.db, pubsub });
   const access = registerAccess(ctx);
   const settings = registerSettings(ctx, { access });
+  const liveSessionIds = (ids: string[]) => findLiveSessionIds(database.db, ids, new Date());
   const { notifications, userNotifications, push } = registerNotifications(ctx, {
     access,
     settings,
     mailer: deps.mailer,
     pushSender: deps.pushSender,
     hasBlocked: blocks.hasBlocked,
+    liveSessionIds,
     pollIntervalMs: (deps.jobs?.pollingIntervalSeconds ?? 1) * 1000,
   });
-  const realtime = registerRealtime(ctx, {
-    access,
-    settings,
-    liveSessionIds: (ids) => findLiveSessionIds(database.db, ids, new Date()),
-  });
+  const realtime = registerRealtime(ctx, { access, settings, liveSessionIds });
   const ledger = registerLedger(ctx, { access });
   const privateFiles = registerPrivateFiles(ctx, { access });
   const { payments, sandbox } = registerPayments(ctx, {

@@ -6,6 +6,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import {
+  clearOfflineCopies,
   OFFLINE_COPY_HEADER,
   OFFLINE_PAGE,
   OFFLINE_READABLE_API,
@@ -33,7 +34,9 @@ registerRoute(
 );
 
 // The last seen deals and conversations: the network's answer whenever there is one; offline, the
-// last copy, marked so the app says it is a copy and keeps changes for later.
+// last copy, marked so the app says it is a copy and keeps changes for later. Copies are kept only
+// for a session the server still knows: an answer saying it does not empties them here, whether or
+// not the app's code is running.
 registerRoute(
   ({ url, sameOrigin, request }) =>
     sameOrigin &&
@@ -45,6 +48,10 @@ registerRoute(
       new ExpirationPlugin({ maxEntries: 200 }),
       {
         cachedResponseWillBeUsed: async ({ cachedResponse }) => cachedResponse && markAsCopy(cachedResponse),
+        fetchDidSucceed: async ({ request, response }) => {
+          if (await saysSessionUnknown(request, response)) await clearOfflineCopies();
+          return response;
+        },
       },
     ],
   }),
@@ -83,6 +90,20 @@ async function withoutPreloadedAnswers(response: Response): Promise<Response> {
     statusText: response.statusText,
     headers: response.headers,
   });
+}
+
+/**
+ * A 401 (the session ended: signed out elsewhere, by an administrator, a password change or reset,
+ * expiry), or /api/me answering that nobody is signed in with this browser's cookie.
+ */
+async function saysSessionUnknown(request: Request, response: Response): Promise<boolean> {
+  if (response.status === 401) return true;
+  if (!response.ok || new URL(request.url).pathname !== '/api/me') return false;
+  const me: unknown = await response
+    .clone()
+    .json()
+    .catch(() => undefined);
+  return typeof me === 'object' && me !== null && 'user' in me && me.user === null;
 }
 
 function markAsCopy(response: Response): Response {

@@ -45,6 +45,15 @@ export function requireUser(request: FastifyRequest, message = 'Sign in required
   return request.user;
 }
 
+/** The signed-in user and the session they are signed in with, or 401 with `message`. */
+export function requireSession(
+  request: FastifyRequest,
+  message = 'Sign in required',
+): { user: SessionUser; sessionId: string } {
+  if (!request.user || !request.sessionId) throw new AppError('UNAUTHENTICATED', message);
+  return { user: request.user, sessionId: request.sessionId };
+}
+
 export function toHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '@/testing/mock-api';
 import { api, isRuleRefusal, NETWORK_ERROR_CODE, parseApiError } from './api-client';
+import { PRIVATE_CACHE } from './offline';
 
 async function refusal(answer: Parameters<typeof mockApi>[0][string]) {
   mockApi({ 'GET /api/thing': answer });
@@ -39,5 +40,22 @@ describe('parseApiError', () => {
       message: 'No',
     });
     expect(parseApiError({ error: null })).toMatchObject({ code: 'UNKNOWN' });
+  });
+});
+
+describe('the copies kept for reading offline', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('are emptied by the first 401, and kept through other refusals', async () => {
+    const cacheStorage = { delete: vi.fn(async () => true) };
+    vi.stubGlobal('caches', cacheStorage);
+    expect((await refusal(apiError(403, 'FORBIDDEN', 'No'))).status).toBe(403);
+    expect((await refusal(apiError(404, 'NOT_FOUND', 'Gone'))).status).toBe(404);
+    expect(cacheStorage.delete).not.toHaveBeenCalled();
+
+    expect((await refusal(apiError(401, 'UNAUTHENTICATED', 'Sign in'))).code).toBe('UNAUTHENTICATED');
+    expect(cacheStorage.delete).toHaveBeenCalledWith(PRIVATE_CACHE);
   });
 });

@@ -1,5 +1,5 @@
 import { ERROR_CODES, ERROR_STATUS, type ErrorCode, isApiErrorBody } from '@app/shared/errors/error-codes';
-import { OFFLINE_COPY_HEADER } from './offline';
+import { clearOfflineCopies, OFFLINE_COPY_HEADER } from './offline';
 import { takePreloadedAnswer } from './preloaded-answers';
 import { serverConnection } from './server-connection';
 
@@ -117,6 +117,8 @@ async function request<T>(
     : new ApiRequestError(response.status, response.status >= 500 ? 'INTERNAL' : 'UNKNOWN', GENERIC_MESSAGE);
   if (isServerUnreachable(error)) serverConnection.markLost();
   else serverConnection.markReachable();
+  // The server no longer knows this session: its copies kept for reading offline go with it.
+  if (response.status === 401) await clearOfflineCopies().catch(() => undefined);
   throw error;
 }
 

@@ -1,7 +1,7 @@
 /**
  * What the service worker keeps for reading offline, shared by the worker (src/sw.ts) and the page.
  * Only the signed-in trader's own deals and conversations are kept, in one cache that signing in or
- * out empties.
+ * out, or the session ending, empties.
  */
 export const PRIVATE_CACHE = 'recytrade-private';
 export const PAGES_CACHE = 'recytrade-pages';
@@ -20,7 +20,10 @@ export const OFFLINE_READABLE_API = [
 
 export const OFFLINE_READABLE_PAGES = [/^\/deals\/?$/, /^\/messages(\/.*)?$/];
 
-/** Forgets the previous trader's copies (called when someone signs in or out). */
+/**
+ * Forgets the previous trader's copies: called when someone signs in or out, and at the first answer
+ * saying the session ended (a 401, here and in the service worker).
+ */
 export async function clearOfflineCopies(): Promise<void> {
   if (typeof caches === 'undefined') return;
   await caches.delete(PRIVATE_CACHE);

@@ -29,6 +29,8 @@ export function registerNotifications(
     pushSender?: PushSender;
     /** Whether one user blocked another (the trust module's relations): no push about a blocked party. */
     hasBlocked?: Parameters<typeof createPushService>[0]['hasBlocked'];
+    /** Which sessions are still live (the accounts module's read): a device hears only while its session does. */
+    liveSessionIds: Parameters<typeof createPushService>[0]['liveSessionIds'];
   },
 ): { notifications: NotificationsService; userNotifications: UserNotificationsService; push: PushService } {
   const { env } = ctx;
@@ -62,6 +64,7 @@ export function registerNotifications(
     pollIntervalMs: deps.pollIntervalMs,
     logger: ctx.logger,
     hasBlocked: deps.hasBlocked,
+    liveSessionIds: deps.liveSessionIds,
   });
   ctx.routes(
     failedEmailsRoutes(createFailedEmailsService({ notifications, audit: access.audit.record }), access),

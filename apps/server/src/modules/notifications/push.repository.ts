@@ -6,14 +6,23 @@ export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 export type PushOutboxRow = typeof pushOutbox.$inferSelect;
 export type PushPreferencesRow = typeof pushPreferences.$inferSelect;
 
-/** Saves the browser's subscription for the user; the same endpoint signed in as another user moves over. */
+/**
+ * Saves the browser's subscription for the session that registered it; the same endpoint registered
+ * again (another session, another user) moves over to that session.
+ */
 export async function upsertSubscription(db: Db, row: typeof pushSubscriptions.$inferInsert): Promise<void> {
   await db
     .insert(pushSubscriptions)
     .values(row)
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { userId: row.userId, p256dh: row.p256dh, auth: row.auth, createdAt: row.createdAt },
+      set: {
+        userId: row.userId,
+        sessionId: row.sessionId,
+        p256dh: row.p256dh,
+        auth: row.auth,
+        createdAt: row.createdAt,
+      },
     });
 }
 
@@ -25,9 +34,10 @@ export async function deleteSubscription(db: Db, userId: string, endpoint: strin
   return deleted.length;
 }
 
-/** A subscription the push service says is gone (404 or 410). */
-export async function deleteSubscriptionById(db: Db, id: string): Promise<void> {
-  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+/** Subscriptions the push service says are gone (404 or 410), or whose session ended. */
+export async function deleteSubscriptionsById(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, ids));
 }
 
 /** The devices and the switches of the users of one batch of pushes, in two queries. */

@@ -2,12 +2,15 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PUSH_MESSAGES, type PushPayload } from '@app/shared/notifications/push.schemas';
+import { eq } from 'drizzle-orm';
 import ece from 'http_ece';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, createClient } from '../../../test/build-test-app.ts';
-import { signedInClient } from '../../../test/factories/accounts.ts';
+import { buildTestApp, createClient, type TestClient } from '../../../test/build-test-app.ts';
+import { signedInClient, tokenFromEmail, waitForEmail } from '../../../test/factories/accounts.ts';
+import { adminClient } from '../../../test/factories/billing.ts';
+import { pushOutbox, pushSubscriptions, sessions } from '../../db/schema.ts';
 
-type Received = { headers: IncomingMessage['headers']; body: Buffer };
+type Received = { url: string | undefined; headers: IncomingMessage['headers']; body: Buffer };
 
 /**
  * A push service on this machine: it answers each POST with the next status given (201 by default)
@@ -19,7 +22,7 @@ async function startPushService(statuses: number[] = []) {
     const chunks: Buffer[] = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks) });
+      received.push({ url: req.url, headers: req.headers, body: Buffer.concat(chunks) });
       res.statusCode = statuses.shift() ?? 201;
       res.end();
     });
@@ -231,5 +234,190 @@ describe('push delivery', () => {
     // 500: the device stays and the push waits for its retry.
     expect(push.received).toHaveLength(3);
     expect((await recipient.client.get('/api/me/push')).json().devices).toBe(1);
+  });
+});
+
+describe('push devices belong to the session that registered them', () => {
+  /** A trader signed in twice (a laptop and a phone), each session with its own browser subscribed. */
+  async function traderOnTwoDevices() {
+    const { app, database } = await buildTestApp();
+    const push = await startPushService();
+    const sender = await signedInClient(app, { fullName: 'Jonas Lund' });
+    const laptop = await signedInClient(app);
+    const phone = createClient(app);
+    const signIn = await phone.post('/api/accounts/sign-in', {
+      email: laptop.credentials.email,
+      password: laptop.credentials.password,
+    });
+    expect(signIn.statusCode).toBe(200);
+    const devices = { laptop: push.endpoint('laptop'), phone: push.endpoint('phone') };
+    for (const [client, endpoint] of [
+      [laptop.client, devices.laptop],
+      [phone, devices.phone],
+    ] as const)
+      expect(
+        (await client.post('/api/push/subscriptions', { endpoint, keys: browserKeys().keys })).statusCode,
+      ).toBe(200);
+    const { conversation } = await app.services.messaging.openConversation({
+      starterId: sender.user.id,
+      recipientId: laptop.user.id,
+      subject: 'Aluminium scrap',
+      firstMessage: { content: 'First offer' },
+    });
+    await app.services.push.drain();
+    expect(push.received.map((r) => r.url).sort()).toEqual(['/push/laptop', '/push/phone']);
+    push.received.length = 0;
+
+    /** Sends the trader a message and answers which devices were pushed. */
+    async function pushedDevicesAfterAMessage(content: string) {
+      await app.services.messaging.postMessage(conversation.id, sender.user.id, { content });
+      await app.services.push.drain();
+      return push.received.splice(0).map((r) => r.url);
+    }
+    async function endpointsOfTrader() {
+      const rows = await database.db
+        .select({ endpoint: pushSubscriptions.endpoint })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, laptop.user.id));
+      return rows.map((r) => r.endpoint).sort();
+    }
+    async function sessionOf(endpoint: string) {
+      const [row] = await database.db
+        .select({ sessionId: pushSubscriptions.sessionId })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.endpoint, endpoint));
+      return row?.sessionId;
+    }
+    /** No device left: a message to the trader is neither queued for push nor sent anywhere. */
+    async function expectNoDeviceAndNoPush(content: string) {
+      expect(await endpointsOfTrader()).toEqual([]);
+      const queued = () => database.db.select().from(pushOutbox).where(eq(pushOutbox.userId, laptop.user.id));
+      const before = (await queued()).length;
+      expect(await pushedDevicesAfterAMessage(content)).toEqual([]);
+      expect((await queued()).length).toBe(before);
+    }
+    async function laptopSessionId() {
+      const id = await sessionOf(devices.laptop);
+      if (!id) throw new Error('the laptop has no session');
+      return id;
+    }
+    return {
+      app,
+      database,
+      push,
+      sender,
+      trader: laptop,
+      clients: { laptop: laptop.client, phone } as Record<'laptop' | 'phone', TestClient>,
+      devices,
+      pushedDevicesAfterAMessage,
+      endpointsOfTrader,
+      sessionOf,
+      expectNoDeviceAndNoPush,
+      laptopSessionId,
+    };
+  }
+
+  it('signing out removes the devices of that session only: the signed-out browser hears nothing more', async () => {
+    const t = await traderOnTwoDevices();
+    expect((await t.clients.laptop.post('/api/accounts/sign-out', {})).statusCode).toBe(204);
+    expect(await t.endpointsOfTrader()).toEqual([t.devices.phone]);
+    expect(await t.pushedDevicesAfterAMessage('Are you there?')).toEqual(['/push/phone']);
+
+    // Once the last device's session ends too, nothing is even queued for the trader.
+    expect((await t.clients.phone.post('/api/accounts/sign-out', {})).statusCode).toBe(204);
+    await t.expectNoDeviceAndNoPush('Hello?');
+  });
+
+  it('a session an administrator ends loses its devices; a visitor and a trader cannot end it', async () => {
+    const t = await traderOnTwoDevices();
+    const admin = await adminClient(t.app);
+    const laptopSession = await t.laptopSessionId();
+    const url = `/api/admin/security/sessions/${laptopSession}/end`;
+    expect((await createClient(t.app).post(url, {})).statusCode).toBe(401);
+    expect((await t.sender.client.post(url, {})).statusCode).toBe(403);
+    expect((await t.clients.phone.post(url, {})).statusCode).toBe(403);
+    expect(await t.endpointsOfTrader()).toEqual([t.devices.laptop, t.devices.phone].sort());
+
+    expect((await admin.client.post(url, {})).statusCode).toBe(204);
+    expect(await t.endpointsOfTrader()).toEqual([t.devices.phone]);
+    expect(await t.pushedDevicesAfterAMessage('Still interested?')).toEqual(['/push/phone']);
+  });
+
+  it('a password change removes the devices of the other sessions; this browser registers again with its renewed session', async () => {
+    const t = await traderOnTwoDevices();
+    const changed = await t.clients.laptop.post('/api/me/password', {
+      currentPassword: t.trader.credentials.password,
+      newPassword: 'another-secret',
+      confirmPassword: 'another-secret',
+    });
+    expect(changed.statusCode).toBe(204);
+    expect(await t.endpointsOfTrader()).toEqual([]);
+    expect(await t.pushedDevicesAfterAMessage('New price')).toEqual([]);
+
+    // The web app registers its browser again after the change: it moves to the renewed session.
+    const again = await t.clients.laptop.post('/api/push/subscriptions', {
+      endpoint: t.devices.laptop,
+      keys: browserKeys().keys,
+    });
+    expect(again.json().devices).toBe(1);
+    expect(await t.pushedDevicesAfterAMessage('Newer price')).toEqual(['/push/laptop']);
+    // The phone's old session may not register anything any more.
+    const stale = await t.clients.phone.post('/api/push/subscriptions', {
+      endpoint: t.devices.phone,
+      keys: browserKeys().keys,
+    });
+    expect(stale.statusCode).toBe(401);
+  });
+
+  it('a password reset removes every device of the account', async () => {
+    const t = await traderOnTwoDevices();
+    const visitor = createClient(t.app);
+    await visitor.post('/api/accounts/password-reset/request', { email: t.trader.credentials.email });
+    const email = await waitForEmail(t.app, t.trader.credentials.email, 'password-reset');
+    const reset = await visitor.post('/api/accounts/password-reset', {
+      token: tokenFromEmail(email.textBody),
+      newPassword: 'brand-new-secret',
+    });
+    expect(reset.statusCode).toBe(204);
+    await t.expectNoDeviceAndNoPush('Hello after the reset');
+  });
+
+  it('sends nothing to a device whose session expired, and forgets that device', async () => {
+    const t = await traderOnTwoDevices();
+    const laptopSession = await t.laptopSessionId();
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, laptopSession));
+    expect(await t.pushedDevicesAfterAMessage('Expired?')).toEqual(['/push/phone']);
+    expect(await t.endpointsOfTrader()).toEqual([t.devices.phone]);
+  });
+
+  it('a browser registered by a new session moves to it, and no longer ends with the old one', async () => {
+    const t = await traderOnTwoDevices();
+    // Another trader signs in on the laptop's browser and turns push on there.
+    const colleague = await signedInClient(t.app);
+    expect(
+      (
+        await colleague.client.post('/api/push/subscriptions', {
+          endpoint: t.devices.laptop,
+          keys: browserKeys().keys,
+        })
+      ).json().devices,
+    ).toBe(1);
+    expect(await t.endpointsOfTrader()).toEqual([t.devices.phone]);
+    // Neither the first trader's sign-out nor their messages reach the colleague's device.
+    expect(await t.pushedDevicesAfterAMessage('For the first trader')).toEqual(['/push/phone']);
+    expect((await t.clients.laptop.post('/api/accounts/sign-out', {})).statusCode).toBe(204);
+    expect(await t.sessionOf(t.devices.laptop)).toBeDefined();
+    expect((await colleague.client.get('/api/me/push')).json().devices).toBe(1);
+    // A visitor can remove no device.
+    const visitorRemoves = await createClient(t.app).request({
+      method: 'DELETE',
+      url: '/api/push/subscriptions',
+      payload: { endpoint: t.devices.laptop },
+    });
+    expect(visitorRemoves.statusCode).toBe(401);
+    expect((await colleague.client.get('/api/me/push')).json().devices).toBe(1);
   });
 });

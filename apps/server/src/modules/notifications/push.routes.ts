@@ -7,7 +7,7 @@ import {
   PushSubscriptionBodySchema,
 } from '@app/shared/notifications/push.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/session.ts';
+import { requireSession, requireUser } from '../../plugins/session.ts';
 import type { PushService } from './push.service.ts';
 
 const SIGN_IN = 'Sign in to manage push notifications';
@@ -23,7 +23,10 @@ export const pushRoutes =
     app.post(
       '/api/push/subscriptions',
       { schema: { body: PushSubscriptionBodySchema, response: { 200: PushStatusSchema } } },
-      async (request) => push.subscribe(requireUser(request, SIGN_IN).id, request.body),
+      async (request) => {
+        const { user, sessionId } = requireSession(request, SIGN_IN);
+        return push.subscribe({ userId: user.id, sessionId }, request.body);
+      },
     );
 
     app.delete(

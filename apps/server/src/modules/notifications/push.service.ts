@@ -20,7 +20,7 @@ import {
   claimDuePushes,
   countSubscriptions,
   deleteSubscription,
-  deleteSubscriptionById,
+  deleteSubscriptionsById,
   findPreferences,
   findRecipients,
   finishPush,
@@ -93,6 +93,12 @@ export function createPushService(deps: {
    * Pass the transaction inside one.
    */
   hasBlocked?: (blockerId: string, blockedId: string, db?: Db) => Promise<boolean>;
+  /**
+   * Which of these sessions still exist and have not expired (the accounts module's read, built in
+   * app.ts). A device is deleted with its session; this check keeps an expired session not yet
+   * purged from hearing anything either.
+   */
+  liveSessionIds: (sessionIds: string[]) => Promise<Set<string>>;
 }) {
   const { db, config } = deps;
   const clock = deps.clock ?? systemClock;
@@ -118,7 +124,11 @@ export function createPushService(deps: {
     );
   }
 
-  async function subscribe(userId: string, body: PushSubscriptionBody): Promise<PushStatus> {
+  /** Registers this browser for the signed-in session; it stops hearing anything when that session ends. */
+  async function subscribe(
+    { userId, sessionId }: { userId: string; sessionId: string },
+    body: PushSubscriptionBody,
+  ): Promise<PushStatus> {
     const cfg = requireConfig();
     if (!endpointAllowed(body.endpoint, cfg))
       throw new AppError('VALIDATION_FAILED', PUSH_MESSAGES.endpointRefused);
@@ -127,6 +137,7 @@ export function createPushService(deps: {
     await upsertSubscription(db, {
       id: randomUUID(),
       userId,
+      sessionId,
       endpoint: body.endpoint,
       p256dh: body.keys.p256dh,
       auth: body.keys.auth,
@@ -270,7 +281,7 @@ export function createPushService(deps: {
       const status = (err as { statusCode?: number }).statusCode;
       // The browser unsubscribed or the subscription expired: this device is gone for good.
       if (status === 404 || status === 410) {
-        await deleteSubscriptionById(db, subscription.id);
+        await deleteSubscriptionsById(db, [subscription.id]);
         return 'gone';
       }
       return { error: err instanceof Error ? err.message : String(err) };
@@ -286,10 +297,22 @@ export function createPushService(deps: {
         claimedUntil: new Date(now.getTime() + CLAIM_SECONDS * 1000),
         limit: BATCH_SIZE,
       });
-      const recipients = await findRecipients(db, [...new Set(batch.map((row) => row.userId))]);
+      const recipients = await findLiveRecipients([...new Set(batch.map((row) => row.userId))]);
       for (const row of batch) await finishPush(db, row.id, await deliver(row, config, recipients));
       if (batch.length < BATCH_SIZE) return;
     }
+  }
+
+  /** The batch's devices whose session is still live; those of an ended session are deleted, unsent. */
+  async function findLiveRecipients(userIds: string[]): ReturnType<typeof findRecipients> {
+    const recipients = await findRecipients(db, userIds);
+    const live = await deps.liveSessionIds([...new Set(recipients.subscriptions.map((s) => s.sessionId))]);
+    const ended = recipients.subscriptions.filter((s) => !live.has(s.sessionId));
+    await deleteSubscriptionsById(
+      db,
+      ended.map((s) => s.id),
+    );
+    return { ...recipients, subscriptions: recipients.subscriptions.filter((s) => live.has(s.sessionId)) };
   }
 
   function logDrainError(err: unknown): void {

@@ -1,8 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../accounts/accounts.table.ts';
+import { sessions, users } from '../accounts/accounts.table.ts';
 
-/** A browser with push on: its push service endpoint and the keys that encrypt for it. */
+/**
+ * A browser with push on: its push service endpoint and the keys that encrypt for it. It belongs to
+ * the session that registered it and is deleted with it (sign-out, an administrator, a password
+ * change or reset, a suspension, expiry's cleanup): a signed-out browser hears nothing.
+ */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
@@ -10,6 +14,9 @@ export const pushSubscriptions = pgTable(
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text()
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     /** Unique per browser profile: a second sign-in on the same browser takes the subscription over. */
     endpoint: text().notNull().unique(),
     p256dh: text().notNull(),
@@ -17,7 +24,10 @@ export const pushSubscriptions = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastDeliveredAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+  (t) => [
+    index('push_subscriptions_user_idx').on(t.userId),
+    index('push_subscriptions_session_idx').on(t.sessionId),
+  ],
 );
 
 /** Which kinds of push a user wants; no row means all of them. */

@@ -1,6 +1,7 @@
 import type { SignInBody, SignInResponse } from '@app/shared/accounts/accounts.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { forgetBrowserPush } from '@/lib/browser-push';
 import { clearOfflineCopies } from '@/lib/offline';
 import { trackConversion } from '@/lib/track-conversion';
 import { meQueryKey } from './get-me';
@@ -20,6 +21,8 @@ export function useSignIn() {
       trackConversion('login');
       // Copies kept for reading offline belong to whoever used this browser before.
       void clearOfflineCopies();
+      // So is a push subscription: this session has none until its trader turns push on here.
+      void forgetBrowserPush().catch(() => undefined);
       queryClient.setQueryData(meQueryKey, me);
       setTimeout(
         () => void queryClient.invalidateQueries({ queryKey: meQueryKey }),

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { forgetBrowserPush } from '@/lib/browser-push';
 import { clearOfflineCopies } from '@/lib/offline';
 import { meQueryKey, SIGNED_OUT_ME } from './get-me';
 
@@ -17,6 +18,8 @@ export function useSignOut() {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
       // Nor may the copies kept for reading offline outlive the session.
       void clearOfflineCopies();
+      // The server removed this session's push device; the browser forgets its subscription too.
+      void forgetBrowserPush().catch(() => undefined);
     },
   });
 }

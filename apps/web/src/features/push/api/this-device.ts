@@ -1,4 +1,5 @@
 import type { PushSubscriptionBody } from '@app/shared/notifications/push.schemas';
+import { browserPushSubscription } from '@/lib/browser-push';
 import { removeSubscription, saveSubscription } from './push-api';
 
 /** Why this browser cannot have push on, or null when it can. */
@@ -13,8 +14,7 @@ export function devicePushBlock(): DevicePushBlock {
 /** The push subscription of this browser, if push is on here. */
 export async function currentSubscription(): Promise<PushSubscription | null> {
   if (devicePushBlock() === 'unsupported') return null;
-  const registration = await navigator.serviceWorker.getRegistration();
-  return (await registration?.pushManager.getSubscription()) ?? null;
+  return browserPushSubscription();
 }
 
 /**

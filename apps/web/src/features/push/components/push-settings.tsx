@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { parseApiError } from '@/lib/api-client';
+import { registerBrowserPushAgain } from '@/lib/browser-push';
 import { pushKeys, usePushConfig, usePushStatus, useUpdatePushPreferences } from '../api/push-api';
 import {
   currentSubscription,
@@ -34,8 +35,16 @@ export function PushSettings() {
   const block = devicePushBlock();
 
   useEffect(() => {
-    void currentSubscription().then((subscription) => setOnHere(Boolean(subscription)));
-  }, []);
+    void (async () => {
+      const subscription = await currentSubscription();
+      if (!subscription) return setOnHere(false);
+      // Signing in forgets an earlier trader's subscription, so this one is this trader's; the server may
+      // have dropped it with an earlier session of theirs (a password change): it is registered again.
+      const registered = await registerBrowserPushAgain().catch(() => false);
+      setOnHere(registered);
+      if (registered) await queryClient.invalidateQueries({ queryKey: pushKeys.status() });
+    })();
+  }, [queryClient]);
 
   if (config.data && !config.data.available)
     return <p className="text-sm text-muted-foreground">{PUSH_MESSAGES.notConfigured}</p>;
