@@ -111,6 +111,7 @@ export const CLAIM_MESSAGES = {
   splitMustMatchHeld: 'The buyer’s refund and the seller’s payout must add up to what the escrow holds.',
   quantityAboveZero: 'The affected quantity must be greater than 0.',
   quantityAboveDeal: 'The affected quantity cannot be more than the deal’s quantity.',
+  quantityDecimals: 'The affected quantity can have at most 4 decimals.',
   evidenceRequired: 'Please attach at least one photo or document.',
   tooMuchEvidence: `Please attach at most ${CLAIM_LIMITS.evidenceMax} files.`,
   buyerOnly: 'Only the buyer can open a claim.',

@@ -1,6 +1,8 @@
 /** What parties do with deals (offer, Buy Now, the machine's actions) and what the deal card shows. */
-import { isInfinite, MAX_INPUT_NUMBER } from '../input-limits.ts';
+import { isInfinite } from '../input-limits.ts';
+import { LISTING_LIMITS } from '../listings/listing-rules.ts';
 import { AmountSchema } from '../money/money.schemas.ts';
+import { hasAtMostDecimals } from '../money/money.ts';
 import * as z from '../zod.ts';
 import { commissionShare } from './deal-commission.schemas.ts';
 import { DEAL_CONSTANTS, DEAL_MESSAGES } from './deal-common.schemas.ts';
@@ -21,21 +23,22 @@ export const DealValueSchema = AmountSchema.refine((dollars) => dollars > 0, {
   message: DEAL_MESSAGES.valueAboveZero,
 });
 
-const QUANTITY_SCALE = 10 ** DEAL_CONSTANTS.quantityDecimals;
-
 /**
- * A deal's quantity in the listing's unit, rounded to the 4 decimals a deal keeps: above zero after that
- * rounding, finite and at most MAX_INPUT_NUMBER (the listing's quantity caps it further, on the server).
+ * A deal's quantity in the listing's unit: above zero, finite, at most 1,000,000 (a listing's largest
+ * quantity; the listing's own quantity caps it further, on the server) and with at most the 4 decimals
+ * a deal keeps (numeric(14, 4)): refused past them, never rounded.
  */
 export const DealQuantitySchema = z
   .number({
     error: (issue) =>
       isInfinite(issue.input) ? DEAL_MESSAGES.quantityNotFinite : DEAL_MESSAGES.quantityAboveZero,
   })
-  .positive(DEAL_MESSAGES.quantityAboveZero)
-  .max(MAX_INPUT_NUMBER, DEAL_MESSAGES.quantityTooLarge)
-  .transform((quantity) => Math.round(quantity * QUANTITY_SCALE) / QUANTITY_SCALE)
-  .pipe(z.number().positive(DEAL_MESSAGES.quantityTooSmall));
+  .positive({ message: DEAL_MESSAGES.quantityAboveZero, abort: true })
+  .min(10 ** -DEAL_CONSTANTS.quantityDecimals, { message: DEAL_MESSAGES.quantityTooSmall, abort: true })
+  .max(LISTING_LIMITS.maxAmount, { message: DEAL_MESSAGES.quantityTooLarge, abort: true })
+  .refine((quantity) => hasAtMostDecimals(quantity, DEAL_CONSTANTS.quantityDecimals), {
+    message: DEAL_MESSAGES.quantityDecimals,
+  });
 
 /** POST /api/deals: Make Offer ("Propose a Deal"). */
 export const CreateDealBodySchema = z

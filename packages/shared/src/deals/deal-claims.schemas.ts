@@ -4,6 +4,7 @@
  * machine's check (claim-machine.ts), which knows what is held.
  */
 import { LISTING_UNITS } from '../listings/listings.schemas.ts';
+import { hasAtMostDecimals } from '../money/money.ts';
 import * as z from '../zod.ts';
 import {
   CLAIM_LIMITS,
@@ -13,6 +14,7 @@ import {
   CLAIM_TRANSITION_TYPES,
   claimEvidenceRequired,
 } from './claim-rules.ts';
+import { DEAL_CONSTANTS } from './deal-common.schemas.ts';
 
 export * from './claim-rules.ts';
 
@@ -33,8 +35,14 @@ const NoteSchema = z.string().trim().max(CLAIM_LIMITS.noteMax);
 export const OpenClaimBodySchema = z
   .object({
     reason: z.enum(CLAIM_REASONS),
-    /** In the deal's unit; at most the deal's quantity (the machine checks). */
-    affectedQuantity: z.number().positive(CLAIM_MESSAGES.quantityAboveZero).max(Number.MAX_SAFE_INTEGER),
+    /** In the deal's unit, with the 4 decimals a deal keeps; at most the deal's quantity (the machine checks). */
+    affectedQuantity: z
+      .number()
+      .positive({ message: CLAIM_MESSAGES.quantityAboveZero, abort: true })
+      .max(Number.MAX_SAFE_INTEGER, { message: CLAIM_MESSAGES.quantityAboveDeal, abort: true })
+      .refine((quantity) => hasAtMostDecimals(quantity, DEAL_CONSTANTS.quantityDecimals), {
+        message: CLAIM_MESSAGES.quantityDecimals,
+      }),
     claimedCents: CentsSchema.refine((cents) => cents > 0, CLAIM_MESSAGES.claimedAboveZero),
     evidence: EvidenceSchema.default([]),
     note: NoteSchema.default(''),

@@ -50,8 +50,9 @@ export const DEAL_MESSAGES = {
   quantityAboveZero: 'The quantity must be greater than 0',
   quantityAboveListing: "The quantity cannot be more than the listing's quantity",
   quantityNotFinite: 'The quantity must be a finite number',
-  quantityTooLarge: 'The quantity must be 1,000,000,000 or less',
+  quantityTooLarge: 'The quantity must be 1,000,000 or less',
   quantityTooSmall: 'The quantity must be at least 0.0001',
+  quantityDecimals: 'The quantity can have at most 4 decimals',
   // Escrow creation
   sameEmails: 'Buyer and seller must use different email addresses for escrow',
   noEscrowResponse: 'No response from escrow service. Please try again.',

@@ -3,6 +3,7 @@
  * helpers. Screens a first visit loads import them from here; listings.schemas.ts re-exports them.
  */
 import { UNIT_LABELS } from '../market/units.ts';
+import { roundHalfUp } from '../money/money.ts';
 import { LISTING_CATEGORIES, type ListingCategory } from './categories.ts';
 
 export { LISTING_CATEGORIES, type ListingCategory };
@@ -30,7 +31,10 @@ export const LISTING_LIMITS = {
   descriptionMax: 1000,
   locationMax: 120,
   incotermPlaceMax: 120,
+  /** The largest price (dollars per unit) and quantity a listing takes. */
   maxAmount: 1_000_000,
+  /** Decimals of a price (cents) and of a quantity (the column's scale, numeric(14, 2)). */
+  amountDecimals: 2,
   maxImages: 5,
   maxImageBytes: 5 * 1024 * 1024,
   /** Width × height from the file's header, checked before decoding (a 311 KB PNG can declare 100 MP). */
@@ -63,8 +67,10 @@ export const LISTING_MESSAGES = {
   unitInvalid: 'Unit must be tons, tonnes, gross tons, kg, pounds or pieces',
   priceNotFinite: 'Price must be a finite number',
   quantityNotFinite: 'Quantity must be a finite number',
-  priceTooLarge: 'Price must be 1,000,000,000 or less',
-  quantityTooLarge: 'Quantity must be 1,000,000,000 or less',
+  priceTooLarge: 'Price must be 1,000,000 or less',
+  quantityTooLarge: 'Quantity must be 1,000,000 or less',
+  priceDecimals: 'Price can have at most 2 decimals',
+  quantityDecimals: 'Quantity can have at most 2 decimals',
 } as const;
 
 /** Photo upload answers: the specification's "Some files skipped", and this product's pixel and rate limits. */
@@ -80,7 +86,7 @@ const QUANTITY_SCALE = 10_000;
 
 /** What a listing has left once the quantity `held` by deals is taken out (never below 0). */
 export function remainingQuantityOf(quantity: number, held: number): number {
-  return Math.max(0, Math.round((quantity - held) * QUANTITY_SCALE) / QUANTITY_SCALE);
+  return Math.max(0, roundHalfUp((quantity - held) * QUANTITY_SCALE) / QUANTITY_SCALE);
 }
 
 /** "40 tons", "1 ton", "12.5 kg": a quantity in words for messages. */

@@ -1,7 +1,8 @@
 import { FieldChangeSchema } from '../admin/field-changes.ts';
-import { isInfinite, MAX_INPUT_NUMBER } from '../input-limits.ts';
+import { isInfinite } from '../input-limits.ts';
 import { gradeById, MATERIAL_GRADE_IDS } from '../market/grades.ts';
 import { INCOTERMS, PACKING_TYPES, SUPPLY_FREQUENCIES } from '../market/trade-terms.ts';
+import { hasAtMostDecimals } from '../money/money.ts';
 import { ReputationSummarySchema } from '../reviews/reputation.schemas.ts';
 import * as z from '../zod.ts';
 import { LISTING_CATEGORIES, type ListingCategory } from './categories.ts';
@@ -20,22 +21,25 @@ import {
 
 export * from './listing-rules.ts';
 
-/** Numbers are clamped to 0..1,000,000 and rounded to 2 decimals, as the specification's sanitiser does. */
-const clampAmount = (n: number) => Math.round(Math.min(Math.max(n, 0), LISTING_LIMITS.maxAmount) * 100) / 100;
-
 const cleanText = (required: string, max: number, tooLong: string) =>
   z.string({ error: required }).transform(stripMarkup).pipe(z.string().min(1, required).max(max, tooLong));
 
 /**
- * A listing's price or quantity: infinite values and values past MAX_INPUT_NUMBER are refused (a typo or
- * a probe, not an amount); up to that, the specification's clamp to 0..1,000,000 applies.
+ * A listing's price or quantity: above zero, finite, at most 1,000,000 (the specification's cap) and
+ * with at most 2 decimals (cents; the quantity column's scale). A value outside is refused with a
+ * message that names the limit, never clamped or rounded into range (docs/DECISIONS.md).
  */
-const positiveAmount = (messages: { aboveZero: string; notFinite: string; tooLarge: string }) =>
+const positiveAmount = (messages: {
+  aboveZero: string;
+  notFinite: string;
+  tooLarge: string;
+  decimals: string;
+}) =>
   z
     .number({ error: (issue) => (isInfinite(issue.input) ? messages.notFinite : messages.aboveZero) })
-    .max(MAX_INPUT_NUMBER, messages.tooLarge)
-    .transform(clampAmount)
-    .pipe(z.number().gt(0, messages.aboveZero));
+    .gt(0, { message: messages.aboveZero, abort: true })
+    .max(LISTING_LIMITS.maxAmount, { message: messages.tooLarge, abort: true })
+    .refine((n) => hasAtMostDecimals(n, LISTING_LIMITS.amountDecimals), messages.decimals);
 
 /** The create-listing form and POST /api/listings; price is dollars per unit at this edge. */
 const CreateListingFieldsSchema = z
@@ -58,11 +62,13 @@ const CreateListingFieldsSchema = z
       aboveZero: LISTING_MESSAGES.priceAboveZero,
       notFinite: LISTING_MESSAGES.priceNotFinite,
       tooLarge: LISTING_MESSAGES.priceTooLarge,
+      decimals: LISTING_MESSAGES.priceDecimals,
     }),
     quantity: positiveAmount({
       aboveZero: LISTING_MESSAGES.quantityAboveZero,
       notFinite: LISTING_MESSAGES.quantityNotFinite,
       tooLarge: LISTING_MESSAGES.quantityTooLarge,
+      decimals: LISTING_MESSAGES.quantityDecimals,
     }),
     unit: z.enum(LISTING_UNITS, { error: LISTING_MESSAGES.unitInvalid }),
     /** A MaterialGradeId of the chosen category (checked below); null or absent: no grade. */

@@ -1,3 +1,5 @@
+import { roundHalfUp } from '../money/money.ts';
+
 /**
  * Quantity units and their conversion, in one place. "tons" are US short tons (2,000 lb), as a US
  * scrap trader means them; "tonnes" are metric; "gross_tons" are long tons (2,240 lb), still used for
@@ -47,14 +49,14 @@ export function convertQuantity(quantity: number, from: QuantityUnit, to: Quanti
 }
 
 /**
- * A price per `unit` as whole cents per metric tonne (rounded to the cent), or null for pieces.
+ * A price per `unit` as whole cents per metric tonne (rounded to the cent by the one rule), or null for pieces.
  * $400.00 per short ton is 44,092 cents per tonne.
  */
 export function pricePerTonneCents(priceCentsPerUnit: number, unit: QuantityUnit): number | null {
-  return isMassUnit(unit) ? Math.round((priceCentsPerUnit * 1000) / KG_PER_UNIT[unit]) : null;
+  return isMassUnit(unit) ? roundHalfUp((priceCentsPerUnit * 1000) / KG_PER_UNIT[unit]) : null;
 }
 
 /** A price per tonne in cents expressed per `unit` (rounded to the cent), or null for pieces. */
 export function pricePerUnitCents(centsPerTonne: number, unit: QuantityUnit): number | null {
-  return isMassUnit(unit) ? Math.round((centsPerTonne * KG_PER_UNIT[unit]) / 1000) : null;
+  return isMassUnit(unit) ? roundHalfUp((centsPerTonne * KG_PER_UNIT[unit]) / 1000) : null;
 }

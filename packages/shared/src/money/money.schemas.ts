@@ -1,7 +1,7 @@
 import * as z from '../zod.ts';
 import { checkAmount } from './money.ts';
 
-/** The amount check as a zod schema: the value becomes dollars rounded to 2 decimals. */
+/** The amount check as a zod schema: the value becomes the dollars entered (at most 2 decimals). */
 export const AmountSchema = z
   .union([z.number(), z.string()], {
     // zod refuses ±Infinity (JSON's 1e400) as a number: the amount check's own words for it.

@@ -2,8 +2,12 @@
 export const CURRENCY = 'USD';
 /** The largest amount the shared amount check accepts, in dollars. */
 export const MAX_AMOUNT_DOLLARS = 1_000_000;
+/** Cents are the smallest unit: an amount a person enters has at most this many decimals. */
+export const AMOUNT_DECIMALS = 2;
 export const INVALID_AMOUNT_MESSAGE = 'Invalid amount: must be a positive number';
-export const AMOUNT_TOO_LARGE_MESSAGE = 'Amount exceeds maximum limit';
+/** The specification's words, with the limit they refer to. */
+export const AMOUNT_TOO_LARGE_MESSAGE = 'Amount exceeds maximum limit of $1,000,000';
+export const AMOUNT_DECIMALS_MESSAGE = 'Amount can have at most 2 decimals';
 
 export type AmountCheck = { ok: true; dollars: number; cents: number } | { ok: false; message: string };
 
@@ -11,7 +15,8 @@ const NUMERIC_STRING = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /**
  * The specification's amount check: a number or a numeric string; NaN (or any non-numeric text) and
- * negative values are refused, values over 1,000,000 too; accepted values are rounded to 2 decimals.
+ * negative values are refused, values over 1,000,000 too. An amount with more than 2 decimals is
+ * refused rather than rounded (docs/DECISIONS.md): what is accepted is exactly what was entered.
  */
 export function checkAmount(value: unknown): AmountCheck {
   let n: number;
@@ -25,8 +30,35 @@ export function checkAmount(value: unknown): AmountCheck {
     };
   }
   if (n > MAX_AMOUNT_DOLLARS) return { ok: false, message: AMOUNT_TOO_LARGE_MESSAGE };
-  const cents = roundToCents(n) + 0; // + 0 turns -0 into 0
+  if (!hasAtMostDecimals(n, AMOUNT_DECIMALS)) return { ok: false, message: AMOUNT_DECIMALS_MESSAGE };
+  const cents = Math.round(n * 100) + 0; // exact for 2 decimals; + 0 turns -0 into 0
   return { ok: true, dollars: cents / 100, cents };
+}
+
+/**
+ * Whether `value` has at most `decimals` decimals: it is the number closest to some integer divided
+ * by 10^decimals, so a column of that scale stores it unchanged (0.29 yes; 1.005, 0.1 + 0.2 no).
+ */
+export function hasAtMostDecimals(value: number, decimals: number): boolean {
+  const scale = 10 ** decimals;
+  return Math.round(value * scale) / scale === value;
+}
+
+/**
+ * The one rounding rule of every computed amount (a fee, a commission, price × quantity, a unit
+ * conversion): to the nearest whole unit, half away from zero (commercial rounding: 4.5 cents is 5).
+ * `toPrecision(15)` first removes the binary noise of the computation, so 2.675 × 100 (267.49999…)
+ * rounds as 267.5 does.
+ */
+export function roundHalfUp(value: number): number {
+  const cleaned = Number(value.toPrecision(15));
+  return Math.sign(cleaned) * Math.round(Math.abs(cleaned)) + 0;
+}
+
+/** Cents times a quantity (a price per unit for a number of units), rounded by the one rule. */
+export function multiplyCents(cents: number, quantity: number): number {
+  assertCents(cents);
+  return roundHalfUp(cents * quantity);
 }
 
 /** Dollars (number or numeric string) to integer cents, through the amount check; throws with its message. */
@@ -41,21 +73,13 @@ export function centsToDollars(cents: number): number {
   return cents / 100;
 }
 
-/**
- * Rounds dollars to whole cents, half away from zero. `toPrecision(15)` removes the binary noise of
- * `x * 100` first, so 1.005 becomes 101 cents rather than 100.
- */
-function roundToCents(dollars: number): number {
-  const scaled = Number((dollars * 100).toPrecision(15));
-  return Math.sign(scaled) * Math.round(Math.abs(scaled));
-}
-
-/** A rate in basis points (300 = 3%) applied to cents, rounded half up to a whole cent. */
+/** A rate in basis points (300 = 3%) applied to cents, rounded to a whole cent by the one rule. */
 export function applyRateBps(cents: number, rateBps: number): number {
   assertCents(cents);
   if (!Number.isInteger(rateBps) || rateBps < 0) throw new RangeError('A rate must be whole basis points');
-  // Integer arithmetic: cents * bps stays far below 2^53 for any amount the product accepts.
-  return Math.floor((cents * rateBps + 5_000) / 10_000);
+  // cents × bps is an exact integer (far below 2^53 for any amount the product accepts), and a
+  // division by 10,000 has at most 4 decimals: the rule sees the exact value.
+  return roundHalfUp((cents * rateBps) / 10_000);
 }
 
 /** Basis points to a percentage for display: 300 → 3, 290 → 2.9. */

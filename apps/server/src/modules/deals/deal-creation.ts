@@ -7,7 +7,12 @@ import {
   DEAL_MESSAGES,
   type Deal,
 } from '@app/shared/deals/deals.schemas';
-import { AMOUNT_TOO_LARGE_MESSAGE, MAX_AMOUNT_DOLLARS } from '@app/shared/money/money';
+import {
+  AMOUNT_TOO_LARGE_MESSAGE,
+  dollarsToCents,
+  MAX_AMOUNT_DOLLARS,
+  multiplyCents,
+} from '@app/shared/money/money';
 import { inTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../accounts/index.ts';
@@ -121,7 +126,7 @@ export function createDealCreation(
   ): Promise<Deal> {
     const listing = await listingForDeal(body.listingId, DEAL_MESSAGES.cannotDealOwn, user);
     assertQuantityWithinListing(listing, body.quantity);
-    const valueCents = Math.round(body.dealValue * 100);
+    const valueCents = dollarsToCents(body.dealValue);
     assertDealValue(valueCents);
     const { row } = await createDealRow(user, listing, body.quantity, {
       valueCents: () => valueCents,
@@ -140,7 +145,7 @@ export function createDealCreation(
     if (listing.type !== 'sell') throw new AppError('VALIDATION_FAILED', DEAL_MESSAGES.buyNowSellOnly);
     assertQuantityWithinListing(listing, body.quantity);
     const { row, created } = await createDealRow(user, listing, body.quantity, {
-      valueCents: (quantity) => Math.round(listing.priceCents * quantity),
+      valueCents: (quantity) => multiplyCents(listing.priceCents, quantity),
       notes: `${BUY_NOW_NOTE} purchase: ${listing.title}`,
       buyNow: true,
     });

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEAL_MESSAGES, DealListSchema, DealSchema } from '@app/shared/deals/deals.schemas';
-import { AMOUNT_TOO_LARGE_MESSAGE } from '@app/shared/money/money';
+import { AMOUNT_DECIMALS_MESSAGE, AMOUNT_TOO_LARGE_MESSAGE } from '@app/shared/money/money';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createClient, TEST_APP_URL } from '../../../test/build-test-app.ts';
 import { signedInClient, waitForEmail } from '../../../test/factories/accounts.ts';
@@ -36,7 +36,7 @@ beforeAll(async () => {
 });
 
 describe('deals routes', () => {
-  it('refuses quantities that are not finite, past 1,000,000,000 or that round to zero, and values that are not finite', async () => {
+  it('refuses quantities that are not finite, past 1,000,000, below 0.0001 or of more than 4 decimals, and values that are not finite', async () => {
     const { buyer, listing } = await setup();
     // Raw JSON: 1e400 parses to Infinity, which a JS object cannot carry through JSON.stringify.
     const raw = (url: string, json: string) =>
@@ -72,10 +72,14 @@ describe('deals routes', () => {
     }
     expect((await buyer.client.get('/api/deals')).json().deals).toHaveLength(0);
 
-    // A quantity is kept to the 4 decimals a deal stores: what the buyer sees is what the deal holds.
+    // A deal stores 4 decimals of quantity: more is refused, never rounded, so what the buyer sent is
+    // what the deal holds.
     const precise = await offer('1.23456');
-    expect(precise.statusCode).toBe(201);
-    expect(DealSchema.parse(precise.json()).quantity).toBe(1.2346);
+    expect(precise.statusCode).toBe(400);
+    expect(errorOf(precise).message).toBe(DEAL_MESSAGES.quantityDecimals);
+    const kept = await offer('1.2345');
+    expect(kept.statusCode).toBe(201);
+    expect(DealSchema.parse(kept.json()).quantity).toBe(1.2345);
   });
 
   it('enforces sign-in, ownership and the spec messages on creation', async () => {
@@ -114,14 +118,14 @@ describe('deals routes', () => {
 
     const created = await buyer.client.post('/api/deals', {
       listingId: listing.id,
-      dealValue: '1500.255',
+      dealValue: '1500.25',
       notes: 'Lot 7',
     });
     expect(created.statusCode).toBe(201);
     const deal = DealSchema.parse(created.json());
     expect(deal).toMatchObject({
-      dealValueCents: 150_026,
-      commissionCents: 4_501,
+      dealValueCents: 150_025,
+      commissionCents: 4_501, // 3% is 4,500.75 cents: rounded half up
       status: 'initiated',
       role: 'buyer',
     });
@@ -401,5 +405,29 @@ describe('deals routes', () => {
     } finally {
       server.close();
     }
+  });
+
+  it('refuses a value with more than 2 decimals or past $1,000,000 instead of rounding it, and keeps the rest', async () => {
+    const { buyer, seller, listing } = await setup();
+    const expectRefused = (res: { statusCode: number; json(): unknown }, message: string, label: string) => {
+      expect(res.statusCode, label).toBe(400);
+      expect(errorOf(res), label).toEqual(expect.objectContaining({ code: 'VALIDATION_FAILED', message }));
+    };
+    const offer = (dealValue: unknown, quantity?: number) =>
+      buyer.client.post('/api/deals', { listingId: listing.id, dealValue, ...(quantity && { quantity }) });
+    expectRefused(await offer(1.005), AMOUNT_DECIMALS_MESSAGE, 'offer 1.005');
+    expectRefused(await offer('1.005'), AMOUNT_DECIMALS_MESSAGE, 'offer "1.005"');
+    expectRefused(await offer(22_000_000), AMOUNT_TOO_LARGE_MESSAGE, 'offer 22,000,000');
+    expect(AMOUNT_TOO_LARGE_MESSAGE).toContain('1,000,000');
+    expect((await buyer.client.get('/api/deals')).json().deals).toHaveLength(0);
+    const kept = await offer(1.01, 1.2345);
+    expect(kept.statusCode, kept.body).toBe(201);
+    expect(kept.json()).toMatchObject({ dealValueCents: 101, quantity: 1.2345 });
+    const counter = (dealValue: unknown) =>
+      seller.client.post(`/api/deals/${kept.json().id}/actions`, { action: 'counter-offer', dealValue });
+    expectRefused(await counter(2.675), AMOUNT_DECIMALS_MESSAGE, 'counter-offer 2.675');
+    const countered = await counter(2.68);
+    expect(countered.statusCode, countered.body).toBe(200);
+    expect(countered.json().dealValueCents).toBe(268);
   });
 });

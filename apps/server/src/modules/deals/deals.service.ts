@@ -1,4 +1,5 @@
 import { DEAL_MESSAGES, type Deal, type DealActionBody } from '@app/shared/deals/deals.schemas';
+import { dollarsToCents } from '@app/shared/money/money';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../accounts/index.ts';
 import { createDealAnnouncements } from './deal-announcements.ts';
@@ -65,7 +66,7 @@ export function createDealsService(deps: DealsDeps) {
       );
     const payload: DealTransitionPayload = {};
     if (body.action === 'counter-offer') {
-      payload.valueCents = Math.round(Number(body.dealValue) * 100);
+      payload.valueCents = dollarsToCents(body.dealValue);
       assertDealValue(payload.valueCents);
     }
     if (body.action === 'open-dispute') {

@@ -7,12 +7,15 @@ import {
 } from '@app/shared/listings/listings.schemas';
 import { gradeById } from '@app/shared/market/grades';
 import { pricePerTonneCents, toTonnes } from '@app/shared/market/units';
+import { dollarsToCents, roundHalfUp } from '@app/shared/money/money';
 import { AppError } from '../../lib/app-error.ts';
 import type { ListingWithSeller } from './listings.repository.ts';
 
-/** The server never stores markup, whatever the caller validated: strip again and clamp amounts. */
+/**
+ * The server never stores markup, whatever the caller validated: strip again. Amounts are stored as
+ * the contract accepted them (at most 1,000,000, 2 decimals): never clamped or rounded here.
+ */
 export function sanitised(body: UpdateListingBody) {
-  const clamp = (n: number) => Math.round(Math.min(Math.max(n, 0), LISTING_LIMITS.maxAmount) * 100) / 100;
   return {
     ...(body.title !== undefined && { title: stripMarkup(body.title).slice(0, LISTING_LIMITS.titleMax) }),
     ...(body.description !== undefined && {
@@ -25,8 +28,8 @@ export function sanitised(body: UpdateListingBody) {
     ...(body.category !== undefined && { category: body.category }),
     ...(body.unit !== undefined && { unit: body.unit }),
     ...(body.availability !== undefined && { availability: body.availability }),
-    ...(body.price !== undefined && { priceCents: Math.round(clamp(body.price) * 100) }),
-    ...(body.quantity !== undefined && { quantity: clamp(body.quantity) }),
+    ...(body.price !== undefined && { priceCents: dollarsToCents(body.price) }),
+    ...(body.quantity !== undefined && { quantity: body.quantity }),
   } as {
     title: string;
     description: string;
@@ -78,7 +81,7 @@ export function perTonne(quantity: number, unit: CreateListingBody['unit'], pric
   const tonnes = toTonnes(quantity, unit);
   const centsPerTonne = pricePerTonneCents(priceCents, unit);
   return {
-    quantityTonnes: tonnes === null ? null : Math.round(tonnes * 10_000) / 10_000,
+    quantityTonnes: tonnes === null ? null : roundHalfUp(tonnes * 10_000) / 10_000,
     pricePerTonneCents: centsPerTonne !== null && centsPerTonne <= MAX_INTEGER ? centsPerTonne : null,
   };
 }

@@ -5,6 +5,7 @@ import {
   remainingQuantityOf,
 } from '@app/shared/listings/listings.schemas';
 import { gradeById } from '@app/shared/market/grades';
+import { multiplyCents } from '@app/shared/money/money';
 import type { ReputationSummary } from '@app/shared/reviews/reputation';
 import { AppError } from '../../lib/app-error.ts';
 import { type ListingContext, NOT_FOUND } from './listing-context.ts';
@@ -108,7 +109,7 @@ function toOwnView(
     remainingQuantity: remainingQuantityOf(quantity, held),
     unit: r.unit,
     priceCents: r.priceCents,
-    totalCents: r.type === 'sell' ? Math.round(r.priceCents * quantity) : null,
+    totalCents: r.type === 'sell' ? multiplyCents(r.priceCents, quantity) : null,
     location: r.location,
     availability: r.availability,
     grade: (gradeById(r.grade)?.id ?? null) as OwnListing['grade'],

@@ -1,5 +1,6 @@
 import type { ListingSort, ListListingsQuery } from '@app/shared/listings/listings.schemas';
 import { gradesMatchingWords } from '@app/shared/market/grades';
+import { roundHalfUp } from '@app/shared/money/money';
 import {
   and,
   asc,
@@ -117,9 +118,9 @@ function searchConditions(query: ListingFilters, preModeration: boolean) {
   if (query.category) conditions.push(eq(listings.category, query.category));
   if (query.grade) conditions.push(eq(listings.grade, query.grade));
   if (query.minPrice !== undefined)
-    conditions.push(gte(listings.priceCents, Math.round(query.minPrice * 100)));
+    conditions.push(gte(listings.priceCents, roundHalfUp(query.minPrice * 100)));
   if (query.maxPrice !== undefined)
-    conditions.push(lte(listings.priceCents, Math.round(query.maxPrice * 100)));
+    conditions.push(lte(listings.priceCents, roundHalfUp(query.maxPrice * 100)));
   if (query.location?.trim()) {
     locationCondition = sql`${listings.location} ilike ${likePattern(query.location.trim())}`;
     conditions.push(locationCondition);

@@ -9,7 +9,7 @@ import {
 } from '@app/shared/deals/deals.schemas';
 import type { Listing } from '@app/shared/listings/listings.schemas';
 import { INCOTERM_INFO, PACKING_LABELS, SUPPLY_FREQUENCY_LABELS } from '@app/shared/market/trade-terms';
-import { bpsToPercent } from '@app/shared/money/money';
+import { bpsToPercent, multiplyCents } from '@app/shared/money/money';
 import { ShieldCheck } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -75,7 +75,7 @@ function BuyNowForm({
   const lastSent = useRef(0);
   const typed = quantity.trim() === '' ? Number.NaN : Number(quantity);
   const valid = Number.isFinite(typed) && typed > 0 && typed <= remaining;
-  const dealValueCents = valid ? Math.round(listing.priceCents * typed) : 0;
+  const dealValueCents = valid ? multiplyCents(listing.priceCents, typed) : 0;
   // The same rule the server books with: commission on the value, the method's fee on both.
   const withCommission = fundingBreakdown({
     dealValueCents,

@@ -1,5 +1,6 @@
 import { CreateDealBodySchema, DEAL_CONSTANTS, DEAL_MESSAGES } from '@app/shared/deals/deals.schemas';
 import { compareWithIndex } from '@app/shared/market/price-index';
+import { multiplyCents } from '@app/shared/money/money';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
@@ -19,7 +20,7 @@ import type { DealListingTarget, DealValueSuggestion, ProposeDealDialogProps } f
 import { formatAvailable, formatQuantity, formatUsd, unitPlural } from '@/lib/format';
 import { useCreateDeal } from '../api/create-deal';
 import { useCommissionRateBps } from '../api/get-commission-rate';
-import { DealValueField, emptyValueMessage } from './deal-value-field';
+import { DealValueField, dealValueCents, emptyValueMessage } from './deal-value-field';
 
 /** "Propose a Deal": the offer on another trader's listing, with the 3% commission added to the total. */
 export function ProposeDealDialog({
@@ -53,7 +54,7 @@ const typedQuantity = (raw: string) =>
 
 /** The value of `quantity` units at the listing's price, in cents (what the value follows until typed). */
 const valueAtListedPrice = (listing: DealListingTarget, quantity: number | null) =>
-  listing.priceCents && quantity && quantity > 0 ? Math.round(listing.priceCents * quantity) : null;
+  listing.priceCents && quantity && quantity > 0 ? multiplyCents(listing.priceCents, quantity) : null;
 
 function ProposeDealForm({
   listing,
@@ -216,11 +217,11 @@ function offerComparedWithIndex(
   value: string,
   indexCentsPerTonne: number | null,
 ): string | null {
-  const valueCents = Math.round(Number(value) * 100);
+  const valueCents = dealValueCents(value);
   const { quantityTonnes } = listing;
   const listed = listing.quantity;
   const covered = quantity ?? listed;
-  if (!indexCentsPerTonne || !quantityTonnes || !listed || !covered || !(valueCents > 0)) return null;
+  if (!indexCentsPerTonne || !quantityTonnes || !listed || !covered || valueCents === null) return null;
   const tonnes = (quantityTonnes * covered) / listed;
   const { label } = compareWithIndex(valueCents / tonnes, indexCentsPerTonne);
   return label.charAt(0).toLowerCase() + label.slice(1);

@@ -1,4 +1,4 @@
-import { monthlyLimitMessage } from '@app/shared/listings/listings.schemas';
+import { LISTING_MESSAGES, monthlyLimitMessage } from '@app/shared/listings/listings.schemas';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PRICING } from '@/testing/fixtures';
@@ -55,6 +55,26 @@ describe('ListingFormDialog (create)', () => {
     await user.click(screen.getByRole('button', { name: 'Create Listing' }));
 
     expect(await screen.findByText('Please fix the following')).toBeInTheDocument();
+    expect(api.sent('POST /api/listings')).toEqual([]);
+  });
+
+  it('names the limit of a price or quantity past 1,000,000 or with more than 2 decimals, and sends nothing', async () => {
+    const { user, api } = setup({});
+    await screen.findByText('2/5 listings used this month');
+    await fillValidListing(user);
+    await user.clear(screen.getByLabelText('Price per unit ($)'));
+    await user.type(screen.getByLabelText('Price per unit ($)'), '22000000');
+    await user.clear(screen.getByLabelText('Quantity'));
+    await user.type(screen.getByLabelText('Quantity'), '999999.999');
+
+    await user.click(screen.getByRole('button', { name: 'Create Listing' }));
+
+    expect((await screen.findAllByText(LISTING_MESSAGES.priceTooLarge)).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(LISTING_MESSAGES.quantityDecimals).length).toBeGreaterThan(0);
+    await user.clear(screen.getByLabelText('Price per unit ($)'));
+    await user.type(screen.getByLabelText('Price per unit ($)'), '1.005');
+    await user.click(screen.getByRole('button', { name: 'Create Listing' }));
+    expect((await screen.findAllByText(LISTING_MESSAGES.priceDecimals)).length).toBeGreaterThan(0);
     expect(api.sent('POST /api/listings')).toEqual([]);
   });
 

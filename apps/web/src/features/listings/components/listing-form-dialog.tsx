@@ -313,7 +313,7 @@ function ListingForm({
             type="number"
             inputMode="decimal"
             min={0}
-            step="any"
+            step="0.01"
             {...form.register('quantity', { setValueAs: asAmount })}
           />
         </FormField>

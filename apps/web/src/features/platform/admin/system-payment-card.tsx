@@ -1,4 +1,4 @@
-import { dollarsToCents } from '@app/shared/money/money';
+import { dollarsToCents, hasAtMostDecimals } from '@app/shared/money/money';
 import { SETTING_DEFINITIONS, type SettingList } from '@app/shared/settings/settings.schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CreditCard } from 'lucide-react';
@@ -25,13 +25,16 @@ const fee = (name: string) =>
   z
     .number({ error: `Please enter the ${name}` })
     .min(0, `The ${name} cannot be negative`)
-    .max(MAX_FEE_DOLLARS, `The ${name} must be at most $1,000`);
+    .max(MAX_FEE_DOLLARS, `The ${name} must be at most $1,000`)
+    .refine((v) => hasAtMostDecimals(v, 2), `The ${name} can have at most 2 decimals`);
 
 const PaymentFormSchema = z.object({
   commissionPercent: z
     .number({ error: 'Please enter the commission rate' })
     .min(0, 'The commission rate must be between 0 and 100')
-    .max(100, 'The commission rate must be between 0 and 100'),
+    .max(100, 'The commission rate must be between 0 and 100')
+    // Whole basis points: 2.5% is 250; 2.505% would be rounded, so it is refused.
+    .refine((v) => hasAtMostDecimals(v, 2), 'The commission rate can have at most 2 decimals'),
   contactFeeDollars: fee('contact fee'),
   featuredFeeDollars: fee('featured listing fee'),
   escrowRequired: z.boolean(),

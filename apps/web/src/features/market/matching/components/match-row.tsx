@@ -1,6 +1,7 @@
 import { gradeById, gradeLabel } from '@app/shared/market/grades';
 import type { Match, MatchListing } from '@app/shared/market/matching.schemas';
 import { fromTonnes } from '@app/shared/market/units';
+import { multiplyCents, roundHalfUp } from '@app/shared/money/money';
 import { Building2, HandCoins, Info, MapPin, MessageSquare, Sparkles } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -157,7 +158,7 @@ function dealTarget(listing: MatchListing): DealListingTarget {
     userId: listing.ownerId,
     type: listing.type,
     title: listing.title,
-    totalCents: Math.round(listing.priceCents * listing.quantity),
+    totalCents: multiplyCents(listing.priceCents, listing.quantity),
     quantity: listing.quantity,
     unit: listing.unit,
     priceCents: listing.priceCents,
@@ -176,12 +177,12 @@ function suggestedOffer(match: Match): DealValueSuggestion | undefined {
       ? reasons.quantity.overlap
       : fromTonnes(reasons.quantity.overlap, listing.unit);
   if (overlap === null || overlap >= listing.quantity * 0.999) return undefined;
-  const valueCents = Math.round(listing.priceCents * overlap);
+  const valueCents = multiplyCents(listing.priceCents, overlap);
   if (valueCents < 1) return undefined;
-  const quantity = formatQuantity(Math.round(overlap * 100) / 100, listing.unit);
+  const quantity = formatQuantity(roundHalfUp(overlap * 100) / 100, listing.unit);
   return {
     valueCents,
-    quantity: Math.round(overlap * 10_000) / 10_000,
+    quantity: roundHalfUp(overlap * 10_000) / 10_000,
     note: `Prefilled for the ${quantity} you want at the listed price`,
   };
 }

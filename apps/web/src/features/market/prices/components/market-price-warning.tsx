@@ -1,6 +1,7 @@
 import type { ListingCategory, ListingUnit } from '@app/shared/listings/listings.schemas';
 import { marketPriceWarning } from '@app/shared/market/price-difference';
 import { pricePerTonneCents } from '@app/shared/market/units';
+import { roundHalfUp } from '@app/shared/money/money';
 import { useQuery } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
 import { comparePrices, type PriceToCompare } from '../api/compare-prices';
@@ -35,7 +36,7 @@ export function MarketPriceWarning({ category = 'metals', grade, price, unit }: 
   const indexCents = index.data?.results[0]?.indexCentsPerTonne ?? null;
   const perTonne =
     unit && typeof price === 'number' && Number.isFinite(price) && price > 0
-      ? pricePerTonneCents(Math.round(price * 100), unit)
+      ? pricePerTonneCents(roundHalfUp(price * 100), unit)
       : null;
   const warning = marketPriceWarning(perTonne, indexCents);
   if (!warning) return null;
