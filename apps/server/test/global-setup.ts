@@ -3,11 +3,11 @@ import { isAlive } from '../src/lib/data-dir-lock.ts';
 
 /**
  * The databases a test process makes beside TEST_DATABASE_URL are named after its pid (the worker's
- * own, and the scratch ones of the LISTEN, realtime, outage and connection-drop tests). A run that is killed leaves them behind; before a
+ * own, the LISTEN and realtime tests' scratch ones). A run that is killed leaves them behind; before a
  * run, those whose process no longer exists are dropped, so runs on one PostgreSQL server do not pile
  * them up. A database whose process still runs (another run at the same time) is left alone.
  */
-const SCRATCH_NAME = /^test_(?:w\d+|realtime|pubsub|outage|drops)_(\d+)$/;
+const SCRATCH_NAME = /^test_(?:w\d+|realtime|pubsub)_(\d+)$/;
 
 export default async function dropAbandonedTestDatabases(): Promise<void> {
   const url = process.env.TEST_DATABASE_URL;
