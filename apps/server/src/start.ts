@@ -8,7 +8,11 @@ import { seedDemoBlog } from './demo/seed-blog.ts';
 import { seedDemoReviews } from './demo/seed-reviews.ts';
 import { armCrashPoints } from './lib/crash-points.ts';
 import { lockDataDir } from './lib/data-dir-lock.ts';
+import { createProcessErrorHandler, PROCESS_ERROR_EVENTS } from './lib/process-errors.ts';
 import { createStorage } from './lib/storage.ts';
+
+/** How long a graceful shutdown may take before the process exits anyway. */
+const SHUTDOWN_DELAY_MS = 10_000;
 
 /** Milliseconds per start-up step, logged once the server listens (bench/startup-benchmark.ts reads them). */
 function startPhaseClock() {
@@ -59,12 +63,25 @@ async function main() {
     await seedDemoBlog(database.db);
   }
   clock.end('demoDeals');
-  closeWithGrace({ delay: 10_000 }, async ({ err }) => {
-    if (err) app.log.error({ err }, 'shutting down after an error');
-    await app.close();
-    await database.close();
-    releaseLock();
+  let stopped: Promise<void> | undefined;
+  const shutdown = () => {
+    stopped ??= (async () => {
+      await app.close();
+      await database.close();
+      releaseLock();
+    })();
+    return stopped;
+  };
+  // Signals stop the server gracefully; an error nobody caught stops it too, unless it is a lost
+  // database connection (lib/process-errors.ts).
+  closeWithGrace({ delay: SHUTDOWN_DELAY_MS, skip: [...PROCESS_ERROR_EVENTS] }, shutdown);
+  const onProcessError = createProcessErrorHandler({
+    logger: app.log,
+    shutdown,
+    stopping: () => stopped !== undefined,
+    delayMs: SHUTDOWN_DELAY_MS,
   });
+  for (const event of PROCESS_ERROR_EVENTS) process.on(event, onProcessError);
   await app.listen({ port: env.port, host: env.host });
   clock.end('listen');
   app.log.info({ phases: clock.phases }, 'started');

@@ -10,7 +10,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
+import { DatabasePool } from './pool.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -41,15 +42,13 @@ export async function openDatabase(opts: {
   backupDir?: string;
 }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({
+    const pool = new DatabasePool({
       connectionString: opts.url,
       max: 10,
       // Named (prepared) statements are planned for their values every time, as unnamed ones are: the
       // marketplace search's plans depend on them (docs/PERFORMANCE.md). They skip parsing only.
       options: '-c plan_cache_mode=force_custom_plan',
     });
-    // An idle client that loses its server must not crash the process.
-    pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
     return { kind: 'postgres', db, pool, connectionString: opts.url, close: () => pool.end() };
   }

@@ -114,8 +114,12 @@ export function registerDeals(
     appUrl: env.appUrl,
     audit,
     onDealCompleted: (dealId) => ctx.events.emit('deal.completed', { dealId }),
+    // After the claim's transaction: a listener that fails (the database went away) is logged, never left
+    // to reject with nobody waiting.
     onClaimSettled: (dealId) => {
-      void ctx.events.emit('deal.claim-settled', { dealId });
+      ctx.events
+        .emit('deal.claim-settled', { dealId })
+        .catch((err) => ctx.logger.error({ err, dealId }, 'reacting to a settled claim failed'));
     },
     privateFiles: deps.privateFiles,
   });

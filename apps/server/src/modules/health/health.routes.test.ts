@@ -21,6 +21,7 @@ describe('GET /api/health', () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
     expect(res.json().error.code).toBe('UNAVAILABLE');
+    expect(res.headers['retry-after']).toBe('5');
     await app.close().catch(() => {});
   }, 90_000);
 

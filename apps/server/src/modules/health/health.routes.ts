@@ -1,7 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { type Database, rawQuery } from '../../db/client.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../lib/database-unavailable.ts';
 
-/** 200 when the database answers, 503 otherwise; load balancers and the README's smoke check use it. */
+/**
+ * 200 when the database answers, 503 otherwise (with Retry-After, as every answer while the database is
+ * unreachable); load balancers and the README's smoke check use it.
+ */
 export const healthRoutes =
   (database: Database): FastifyPluginAsync =>
   async (app) => {
@@ -13,6 +17,7 @@ export const healthRoutes =
         ]);
         return { status: 'ok', database: 'up' };
       } catch {
+        reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
         return reply.status(503).send({ error: { code: 'UNAVAILABLE', message: 'Database unreachable' } });
       }
     });
