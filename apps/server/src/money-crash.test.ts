@@ -372,6 +372,19 @@ describe('a server killed between the payment provider and the ledger', () => {
       expect((await escrowProviderOf(app).getTransaction(escrowFunding.transactionId))?.status).toBe(
         'released',
       );
+      // Nobody is paid more than their deals: the seller's payable stays within the five deals' values.
+      const dealValuesCents = [
+        settledBeforeBooking.deal,
+        settledBeforeMarking.deal,
+        disputed,
+        strayDeal,
+        providerDeal,
+      ]
+        .map((d) => d.dealValueCents)
+        .reduce((a, b) => a + b, 0);
+      expect(-(await app.services.ledger.getBalance(`payable:seller:${seller.user.id}`))).toBeLessThanOrEqual(
+        dealValuesCents,
+      );
       await expectMoneyReconciled(app, database);
       expect(await app.services.deals.findEscrowMismatches()).toEqual([]);
     } finally {
