@@ -14,7 +14,6 @@ import {
   isNull,
   lt,
   lte,
-  ne,
   notInArray,
   or,
   type SQL,
@@ -22,6 +21,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userDirectory } from '../accounts/index.ts';
+import { visibleListingSql } from './listing-visibility.ts';
 import { listingImages, listingMonthlyUsage, listings, listingViews } from './listings.table.ts';
 
 export type ListingRow = typeof listings.$inferSelect;
@@ -50,16 +50,9 @@ const flatten = (r: Joined): ListingWithSeller => ({
   ownerEmail: r.ownerEmail,
 });
 
-/**
- * Listings everybody may see: active, not rejected, approved when pre-moderation is on, and not held
- * for review (listing-hold.ts).
- */
+/** Listings everybody may see (listing-visibility.ts), on the listings table. */
 export function visibleCondition(preModeration: boolean): SQL {
-  return and(
-    eq(listings.status, 'active'),
-    preModeration ? eq(listings.approvalStatus, 'approved') : ne(listings.approvalStatus, 'rejected'),
-    isNull(listings.holdReason),
-  ) as SQL;
+  return sql.raw(visibleListingSql('"listings"', preModeration));
 }
 
 /** Escapes LIKE wildcards so user text matches literally. */

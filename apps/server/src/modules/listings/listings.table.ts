@@ -24,8 +24,12 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.table.ts';
+import { visibleListingSql } from './listing-visibility.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** The partial indexes' predicate: the whole of a visible listing (without pre-moderation). */
+const VISIBLE = visibleListingSql();
 
 export const listings = pgTable(
   'listings',
@@ -99,19 +103,11 @@ export const listings = pgTable(
     // tiebreak on id follows the direction); filters combine with them through bitmap scans. Each
     // predicate is the whole of `visibleCondition`, held listings included, so a walk along one needs
     // no heap row to know a listing is visible (and the matching scans stay index-only).
-    index('listings_visible_created_idx')
-      .on(t.createdAt, t.id)
-      .where(sql`status = 'active' and approval_status <> 'rejected' and hold_reason is null`),
-    index('listings_visible_price_idx')
-      .on(t.priceCents, t.id)
-      .where(sql`status = 'active' and approval_status <> 'rejected' and hold_reason is null`),
-    index('listings_visible_quantity_idx')
-      .on(t.quantity, t.id)
-      .where(sql`status = 'active' and approval_status <> 'rejected' and hold_reason is null`),
+    index('listings_visible_created_idx').on(t.createdAt, t.id).where(sql.raw(VISIBLE)),
+    index('listings_visible_price_idx').on(t.priceCents, t.id).where(sql.raw(VISIBLE)),
+    index('listings_visible_quantity_idx').on(t.quantity, t.id).where(sql.raw(VISIBLE)),
     // Price range + unit (no text): the capped count reads a range of this index, not the table.
-    index('listings_visible_unit_price_idx')
-      .on(t.unit, t.priceCents)
-      .where(sql`status = 'active' and approval_status <> 'rejected' and hold_reason is null`),
+    index('listings_visible_unit_price_idx').on(t.unit, t.priceCents).where(sql.raw(VISIBLE)),
     index('listings_category_type_idx').on(t.category, t.type),
     index('listings_grade_idx').on(t.grade).where(sql`grade is not null`),
     // Smart matching (market/matching.repository.ts): counterparts of one category and type in a price
@@ -132,9 +128,7 @@ export const listings = pgTable(
         t.approvalStatus,
         t.id,
       )
-      .where(
-        sql`status = 'active' and approval_status <> 'rejected' and hold_reason is null and price_per_tonne_cents is not null`,
-      ),
+      .where(sql.raw(`${VISIBLE} and price_per_tonne_cents is not null`)),
     // The same per grade, for a graded listing (its grade, then no grade).
     index('listings_matching_grade_idx')
       .on(
@@ -150,9 +144,7 @@ export const listings = pgTable(
         t.approvalStatus,
         t.id,
       )
-      .where(
-        sql`status = 'active' and approval_status <> 'rejected' and hold_reason is null and price_per_tonne_cents is not null`,
-      ),
+      .where(sql.raw(`${VISIBLE} and price_per_tonne_cents is not null`)),
     // Pieces compare the price per piece.
     index('listings_matching_pieces_idx')
       .on(
@@ -168,9 +160,7 @@ export const listings = pgTable(
         t.approvalStatus,
         t.id,
       )
-      .where(
-        sql`status = 'active' and approval_status <> 'rejected' and hold_reason is null and unit = 'pieces'`,
-      ),
+      .where(sql.raw(`${VISIBLE} and unit = 'pieces'`)),
     index('listings_approval_idx').on(t.approvalStatus, t.createdAt),
     index('listings_expires_idx').on(t.expiresAt).where(sql`status = 'active' and expires_at is not null`),
     index('listings_featured_idx').on(t.featuredUntil).where(sql`is_featured`),

@@ -18,6 +18,7 @@ export const listingFacts = pgView('listing_facts').as((qb) =>
       quantity: listings.quantity,
       quantityTonnes: listings.quantityTonnes,
       priceCents: listings.priceCents,
+      location: listings.location,
       pricePerTonneCents: listings.pricePerTonneCents,
       status: listings.status,
       approvalStatus: listings.approvalStatus,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { familyOfListing, GRADE_FAMILIES } from '@app/shared/market/grade-families';
 import { and, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { listingFacts } from '../listings/index.ts';
+import { listingFacts, visibleListingSql } from '../listings/index.ts';
 import { listingMatches, matchPreferences, type StoredMatchReasons } from './matching.table.ts';
 
 /** The listing matches are computed for: the columns the rule reads. */
@@ -163,16 +163,13 @@ export async function findMatchCandidates(
   const conditions: SQL[] = [
     sql`l.category = ${subject.category}`,
     sql`l.type = ${counterType}`,
-    sql`l.status = 'active'`,
-    sql`l.approval_status <> 'rejected'`,
-    sql`l.hold_reason is null`,
+    sql.raw(visibleListingSql('l', rule.preModeration)),
     sql`l.user_id <> ${subject.userId}`,
     isPieces ? sql`l.unit = 'pieces'` : sql`l.price_per_tonne_cents is not null`,
     priceRange,
     // numeric against numeric: a cast per row would cost more than the comparison.
     sql`${quantityColumn} between ${ownQuantity * rule.minQuantityFit}::numeric and ${ownQuantity / rule.minQuantityFit}::numeric`,
   ];
-  if (rule.preModeration) conditions.push(sql`l.approval_status = 'approved'`);
   // Traders blocked either way never match.
   if (rule.blockedBetween)
     conditions.push(sql`not ${rule.blockedBetween(sql`l.user_id`, sql`${subject.userId}`)}`);
@@ -213,7 +210,7 @@ export async function findMatchCandidates(
           (branch) => sql`
             select l.id, l.user_id, l.grade, ${quantityColumn}::float8 as quantity, ${priceColumn} as price,
               ${buyerRadius} as buyer_radius, ${distance} as distance_km
-            from listings l
+            from listing_facts l
             where ${sql.join([...conditions, branch], sql` and `)}`,
         ),
         sql` union all `,
@@ -315,7 +312,7 @@ export async function replaceMatchesOf(
 export async function deleteCrossFamilyMatches(db: Db): Promise<number> {
   const result = (await db.execute(sql`
     delete from listing_matches m
-    using listings b, listings s
+    using listing_facts b, listing_facts s
     where b.id = m.buy_listing_id and s.id = m.sell_listing_id
       and (b.category <> s.category or ${gradeFamilySql('b')} is distinct from ${gradeFamilySql('s')})
     returning m.id
@@ -413,14 +410,7 @@ async function selectMatchViews(
   const notBlocked = blockedBetween
     ? sql`and not ${blockedBetween(sql`own.user_id`, sql`other.user_id`)}`
     : sql``;
-  const visible = (alias: string) =>
-    preModeration
-      ? sql.raw(
-          `${alias}.status = 'active' and ${alias}.approval_status = 'approved' and ${alias}.hold_reason is null`,
-        )
-      : sql.raw(
-          `${alias}.status = 'active' and ${alias}.approval_status <> 'rejected' and ${alias}.hold_reason is null`,
-        );
+  const visible = (alias: string) => sql.raw(visibleListingSql(alias, preModeration));
   const result = (await db.execute(sql`
     select m.id, m.score, m.reasons, m.created_at,
       own.id as own_id, own.title as own_title, own.type as own_type, own.user_id as own_user_id,
@@ -428,10 +418,10 @@ async function selectMatchViews(
       other.category as other_category, other.grade as other_grade, other.quantity::float8 as other_quantity,
       other.unit as other_unit, other.price_cents as other_price_cents, other.location as other_location,
       other.user_id as other_user_id, u.name as other_owner_name, u.company as other_company
-    from listings own
+    from listing_facts own
     join listing_matches m on m.buy_listing_id = own.id or m.sell_listing_id = own.id
-    join listings other on other.id = case when m.buy_listing_id = own.id then m.sell_listing_id else m.buy_listing_id end
-    join users u on u.id = other.user_id
+    join listing_facts other on other.id = case when m.buy_listing_id = own.id then m.sell_listing_id else m.buy_listing_id end
+    join user_directory u on u.id = other.user_id
     where ${ownFilter} and ${visible('own')} and ${visible('other')} ${notBlocked}
     order by m.score desc, m.created_at desc, m.id
     limit ${limit}
@@ -488,12 +478,12 @@ export async function upsertMatchPreferences(db: Db, userId: string, values: { e
 export async function listDigestRecipients(db: Db, dayStart: Date, limit: number) {
   const result = (await db.execute(sql`
     select u.id, u.email, u.name, coalesce(p.last_digest_at, ${dayStart}::timestamptz - interval '1 day') as since
-    from users u
+    from user_directory u
     left join match_preferences p on p.user_id = u.id
     where coalesce(p.email_digest, true)
       and (p.last_digest_at is null or p.last_digest_at < ${dayStart})
       and exists (
-        select 1 from listings own
+        select 1 from listing_facts own
         join listing_matches m on m.buy_listing_id = own.id or m.sell_listing_id = own.id
         where own.user_id = u.id
           and m.created_at > coalesce(p.last_digest_at, ${dayStart}::timestamptz - interval '1 day')
