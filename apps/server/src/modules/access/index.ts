@@ -6,6 +6,5 @@
 // The module's registration: its routes, jobs, reactions to other modules' events and default rows.
 export { registerAccess } from './access.module.ts';
 export type { AdminRow } from './access.repository.ts';
-export { accessRoutes } from './access.routes.ts';
 export { type AccessService, createAccessService } from './access.service.ts';
 export { type AuditActor, type AuditEntry, type AuditRecorder, noAudit } from './audit.ts';

@@ -12,13 +12,7 @@ export {
   findUserById,
   setSuspension,
 } from './accounts.repository.ts';
-export { accountsRoutes } from './accounts.routes.ts';
-export { type AccountsService, createAccountsService, type SessionUser } from './accounts.service.ts';
+export type { AccountsService, SessionUser } from './accounts.service.ts';
 export { userDirectory } from './accounts.views.ts';
-export { scheduleAccountsCleanup } from './accounts-cleanup.job.ts';
-export { createAuth, type PasswordHasher } from './auth.ts';
+export type { PasswordHasher } from './auth.ts';
 // The accounts back office: sign-in security and unconfirmed sign-ups.
-export { securityRoutes } from './security.routes.ts';
-export { createSecurityService } from './security.service.ts';
-export { unconfirmedUsersRoutes } from './unconfirmed-users.routes.ts';
-export { createUnconfirmedUsersService } from './unconfirmed-users.service.ts';

@@ -4,8 +4,4 @@
 
 // The module's registration: its routes, jobs, reactions to other modules' events and default rows.
 export { registerAdmin } from './admin.module.ts';
-export { type AdminService, createAdminService } from './admin.service.ts';
-export { overviewRoutes } from './overview.routes.ts';
-export { createOverviewService } from './overview.service.ts';
-export { adminUsersRoutes } from './users.routes.ts';
-export { createAdminUsersService } from './users.service.ts';
+export type { AdminService } from './admin.service.ts';

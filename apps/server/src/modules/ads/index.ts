@@ -4,5 +4,3 @@
 
 // The module's registration: its routes, jobs, reactions to other modules' events and default rows.
 export { registerAds } from './ads.module.ts';
-export { adsRoutes } from './ads.routes.ts';
-export { type AdsService, createAdsService } from './ads.service.ts';

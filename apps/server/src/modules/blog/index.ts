@@ -4,6 +4,5 @@
 
 // The module's registration: its routes, jobs, reactions to other modules' events and default rows.
 export { registerBlog } from './blog.module.ts';
-export { blogRoutes } from './blog.routes.ts';
-export { type BlogService, createBlogService } from './blog.service.ts';
+export type { BlogService } from './blog.service.ts';
 export { blogContentFromInput, hasVisibleContent } from './blog-html.ts';

@@ -4,6 +4,5 @@
 
 // The module's registration: its routes, jobs, reactions to other modules' events and default rows.
 export { registerCompanies } from './companies.module.ts';
-export { companiesRoutes } from './companies.routes.ts';
-export { type CompaniesService, createCompaniesService } from './companies.service.ts';
+export type { CompaniesService } from './companies.service.ts';
 export { companyDirectory } from './companies.views.ts';

@@ -4,4 +4,3 @@
 
 // The module's registration: its routes, jobs, reactions to other modules' events and default rows.
 export { registerHealth } from './health.module.ts';
-export { healthRoutes } from './health.routes.ts';

@@ -3,9 +3,7 @@
  */
 
 export { visibleListingSql } from './listing-visibility.ts';
-export { scheduleListingsJobs } from './listings.job.ts';
 // The module's registration: its routes, jobs, reactions to other modules' events and default rows.
 export { registerListings } from './listings.module.ts';
-export { listingsRoutes } from './listings.routes.ts';
-export { createListingsService, type ListingsService } from './listings.service.ts';
+export type { ListingsService } from './listings.service.ts';
 export { listingFacts } from './listings.views.ts';

@@ -3,24 +3,9 @@
  */
 
 export { geocodeLocation } from './geocoder.ts';
-export { gradesRoutes } from './grades.routes.ts';
-export { createGradesService } from './grades.service.ts';
-export { impactRoutes } from './impact.routes.ts';
-export { createImpactService, type ImpactService } from './impact.service.ts';
+export type { ImpactService } from './impact.service.ts';
 // The module's registration: its routes, jobs, reactions to other modules' events and default rows.
 export { registerMarket } from './market.module.ts';
-export {
-  MATCHING_BACKFILL_JOB,
-  MATCHING_COMPUTE_JOB,
-  requestMatching,
-  scheduleMatchingJobs,
-} from './matching.job.ts';
-export { matchingRoutes } from './matching.routes.ts';
-export { createMatchingService, type MatchingService } from './matching.service.ts';
-export {
-  requestPriceIndexRebuild,
-  requestPriceIndexRecompute,
-  schedulePriceIndexJobs,
-} from './price-index.job.ts';
-export { priceIndexRoutes } from './price-index.routes.ts';
-export { createPriceIndexService, type PriceIndexService } from './price-index.service.ts';
+export { MATCHING_BACKFILL_JOB, MATCHING_COMPUTE_JOB, requestMatching } from './matching.job.ts';
+export type { MatchingService } from './matching.service.ts';
+export type { PriceIndexService } from './price-index.service.ts';

@@ -2,10 +2,8 @@
  * The messaging module's face: what other modules and the app may use. Other modules import from here only.
  */
 
-export { scheduleMessagingJobs } from './messaging.job.ts';
 // The module's registration: its routes, jobs, reactions to other modules' events and default rows.
 export { registerMessaging } from './messaging.module.ts';
-export { messagingRoutes } from './messaging.routes.ts';
-export { createMessagingService, type MessagingService } from './messaging.service.ts';
+export type { MessagingService } from './messaging.service.ts';
 // Published read: each user's median time to answer a conversation somebody else opened (reputation).
 export { medianFirstReplySeconds } from './messaging-response-times.ts';

@@ -11,21 +11,9 @@ export {
   type RenderedEmail,
 } from './email-templates.ts';
 // The back office's failed emails.
-export { failedEmailsRoutes } from './failed-emails.routes.ts';
-export { createFailedEmailsService } from './failed-emails.service.ts';
 export { createMailer, type Mailer, type OutgoingEmail } from './mailer.ts';
 // The module's registration: its routes, jobs, reactions to other modules' events and default rows.
 export { registerNotifications } from './notifications.module.ts';
-export { devMailboxRoutes } from './notifications.routes.ts';
-export {
-  createNotificationsService,
-  MAX_DELIVERY_ATTEMPTS,
-  type NotificationsService,
-} from './notifications.service.ts';
-export type { PushMessage, PushSender, PushService } from './push.service.ts';
-export { createSettingsMailer } from './settings-mailer.ts';
-export { userNotificationsRoutes } from './user-notifications.routes.ts';
-export {
-  createUserNotificationsService,
-  type UserNotificationsService,
-} from './user-notifications.service.ts';
+export type { NotificationsService } from './notifications.service.ts';
+export type { PushSender, PushService } from './push.service.ts';
+export type { UserNotificationsService } from './user-notifications.service.ts';

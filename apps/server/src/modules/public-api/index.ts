@@ -2,8 +2,6 @@
  * The public-api module's face: what other modules and the app may use. Other modules import from here only.
  */
 
-export { schedulePublicApiJobs } from './public-api.job.ts';
 // The module's registration: its routes, jobs, reactions to other modules' events and default rows.
 export { registerPublicApi } from './public-api.module.ts';
-export { adminApiKeysRoutes, apiKeysRoutes, publicApiV1Routes } from './public-api.routes.ts';
-export { createPublicApiService, type PublicApiService } from './public-api.service.ts';
+export type { PublicApiService } from './public-api.service.ts';

@@ -5,9 +5,7 @@
 // The module's registration: its routes, jobs, reactions to other modules' events and default rows.
 export { registerRealtime } from './realtime.module.ts';
 export {
-  createRealtimeService,
   MAINTENANCE_CLOSE_CODE,
   type RealtimeService,
   SESSION_ENDED_CLOSE_CODE,
 } from './realtime.service.ts';
-export { registerRealtimeSocket } from './realtime.socket.ts';

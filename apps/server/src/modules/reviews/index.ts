@@ -9,9 +9,8 @@ export {
   reputationSummarySql,
 } from './reputation.repository.ts';
 // `recomputeReputation(userIds)`, `userSummaries`, `companySummaries`, the sweep.
-export { createReputationService, type ReputationService } from './reputation.service.ts';
+export type { ReputationService } from './reputation.service.ts';
 // The module's registration: its routes, the reputation sweep and its reactions to other modules' events.
 export { type ReviewsModule, registerReviews } from './reviews.module.ts';
-export { reviewsRoutes } from './reviews.routes.ts';
 // `hideReview(admin, id, { reason })` (the reports queue) and `loadReview(id)` (a review in context).
-export { createReviewsService, type ReviewsService } from './reviews.service.ts';
+export type { ReviewsService } from './reviews.service.ts';

@@ -3,6 +3,4 @@
  */
 
 // The module's registration: its routes, jobs, reactions to other modules' events and default rows.
-export { registerSeo, type SeoService } from './seo.module.ts';
-export { seoRoutes } from './seo.routes.ts';
-export { createSeoService } from './seo.service.ts';
+export { registerSeo } from './seo.module.ts';

@@ -4,5 +4,4 @@
 
 // The module's registration: its routes, jobs, reactions to other modules' events and default rows.
 export { registerSettings } from './settings.module.ts';
-export { settingsRoutes } from './settings.routes.ts';
-export { createSettingsService, type SettingsService } from './settings.service.ts';
+export type { SettingsService } from './settings.service.ts';
