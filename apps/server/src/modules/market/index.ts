@@ -15,8 +15,15 @@ export {
   requestMatching,
   scheduleMatchingJobs,
 } from './matching.job.ts';
+// The matching job's query and its store, timed on their own by bench/matching-benchmark.ts.
+export {
+  findMatchCandidates,
+  findMatchSubject,
+  type MatchRule,
+  replaceMatchesOf,
+} from './matching.repository.ts';
 export { matchingRoutes } from './matching.routes.ts';
-export { createMatchingService, type MatchingService } from './matching.service.ts';
+export { createMatchingService, type MatchingService, MIN_QUANTITY_FIT } from './matching.service.ts';
 export {
   requestPriceIndexRebuild,
   requestPriceIndexRecompute,
