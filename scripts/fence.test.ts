@@ -2,13 +2,15 @@
  * The fence holds where nobody looks yet: each forbidden import is planted in a scratch copy of the files
  * it touches, and lint's dependency-cruiser run, with the repository's own configuration, must refuse it
  * by the rule's name. The same copy without the plants passes, so the rules refuse the plant and not the
- * copy.
+ * copy. A runtime cycle, planted in a copy of app.ts's register calls, is refused by the module-graph
+ * check.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readHandIns, readModuleGraph, runtimeCycleProblems } from './module-graph.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DEPCRUISE = path.join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs');
@@ -123,5 +125,35 @@ describe('the fence', () => {
     const found = errors.map((e) => e.trim()).sort();
     const expected = PLANTS.map((p) => `error ${p.rule}: ${p.file} → ${p.to}`).sort();
     expect(found).toEqual(expected);
+  });
+});
+
+describe('the running graph’s fence', () => {
+  let scratch: string;
+  beforeAll(() => {
+    scratch = mkdtempSync(path.join(tmpdir(), 'recytrade-runtime-fence-'));
+  });
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it('refuses a cycle planted through a register call of app.ts', async () => {
+    const app = path.join(scratch, 'apps/server/src/app.ts');
+    copyTo(scratch);
+    const imports = await readModuleGraph(['apps/server/src/modules']);
+    expect(runtimeCycleProblems(imports, readHandIns(readFileSync(app, 'utf8')))).toEqual([]);
+
+    // The ledger, which billing builds on, handed a reader of billing's subscriptions.
+    const registerLedger = 'const ledger = registerLedger(ctx, { access });';
+    const source = readFileSync(app, 'utf8');
+    expect(source).toContain(registerLedger);
+    writeFileSync(
+      app,
+      source.replace(
+        registerLedger,
+        'const ledger = registerLedger(ctx, { access, premiumOf: (id: string) => billing.getSubscriptionSummary(id) });',
+      ),
+    );
+    expect(runtimeCycleProblems(imports, readHandIns(readFileSync(app, 'utf8')))).toEqual([
+      'new runtime cycle: app.ts hands ledger billing of billing, which builds on ledger',
+    ]);
   });
 });
