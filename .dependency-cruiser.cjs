@@ -2,9 +2,17 @@
  * The module boundaries (docs/ARCHITECTURE.md, "Module map"), checked by `npm run lint`.
  * A server module is used through its face, `modules/<name>/index.ts`; a web feature is used only by
  * the app shell (routes) that composes features; shared code never reaches into the server or the DOM.
+ * The composition root, scripts and benchmarks use modules through their faces too; the web never
+ * imports the server; only tooling (drizzle-kit, tests, the demo seed) imports the schema aggregate.
+ * scripts/fence.test.ts plants each forbidden import in a scratch copy and checks the rule that stops it.
  */
 const SERVER_MODULE = '^apps/server/src/modules/([^/]+)/';
 const WEB_FEATURE = '^apps/web/src/features/([^/]+)/';
+/** Any file of a server module except its face. */
+const MODULE_INTERNAL = {
+  path: '^apps/server/src/modules/[^/]+/',
+  pathNot: '^apps/server/src/modules/[^/]+/index\\.ts$',
+};
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -57,7 +65,45 @@ module.exports = {
         'The demo data sits above the modules: it uses their faces and the schema aggregate, never their internals.',
       severity: 'error',
       from: { path: '^apps/server/src/demo/' },
-      to: { path: '^apps/server/src/modules/[^/]+/', pathNot: '^apps/server/src/modules/[^/]+/index\\.ts$' },
+      to: MODULE_INTERNAL,
+    },
+    {
+      name: 'composition-root-uses-faces',
+      comment:
+        "The composition root (app.ts, start.ts, server.ts) calls each module's register through its face, never an internal file.",
+      severity: 'error',
+      from: { path: '^apps/server/src/(app|start|server)\\.ts$' },
+      to: MODULE_INTERNAL,
+    },
+    {
+      name: 'scripts-and-bench-use-faces',
+      comment: 'Scripts and benchmarks use a server module through its face, as another module would.',
+      severity: 'error',
+      from: { path: '^(scripts|bench)/' },
+      to: MODULE_INTERNAL,
+    },
+    {
+      name: 'web-never-imports-server',
+      comment:
+        'The web app shares only packages/shared with the server: no server file, not even for a type.',
+      severity: 'error',
+      from: { path: '^apps/web/' },
+      to: { path: '^apps/server/' },
+    },
+    {
+      name: 'schema-aggregate-for-tooling-only',
+      comment:
+        "db/schema.ts (every module's tables) is for drizzle-kit, the tests and the demo seed; a module imports its own tables, or another's table file for a foreign key.",
+      severity: 'error',
+      from: {
+        pathNot: [
+          '^apps/server/drizzle\\.config\\.ts$',
+          '^apps/server/src/demo/',
+          '^apps/server/test/',
+          '\\.test\\.tsx?$',
+        ],
+      },
+      to: { path: '^apps/server/src/db/schema\\.ts$' },
     },
     {
       name: 'web-primitives-know-no-feature',

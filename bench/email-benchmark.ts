@@ -19,7 +19,7 @@ import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadEnv } from '../apps/server/src/config/env.ts';
 import { type Database, migrateDatabase, openDatabase, rawQuery } from '../apps/server/src/db/client.ts';
-import { createMailer } from '../apps/server/src/modules/notifications/mailer.ts';
+import { createMailer } from '../apps/server/src/modules/notifications/index.ts';
 import { createScratchDatabase } from '../apps/server/test/test-database.ts';
 
 const args = new Map(

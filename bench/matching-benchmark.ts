@@ -26,9 +26,9 @@ import {
   findMatchCandidates,
   findMatchSubject,
   type MatchRule,
+  MIN_QUANTITY_FIT,
   replaceMatchesOf,
-} from '../apps/server/src/modules/market/matching.repository.ts';
-import { MIN_QUANTITY_FIT } from '../apps/server/src/modules/market/matching.service.ts';
+} from '../apps/server/src/modules/market/index.ts';
 
 const args = new Map(
   process.argv.slice(2).map((a) => {

@@ -12,11 +12,13 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import { DatabasePool } from './pool.ts';
-import * as schema from './schema.ts';
 
-export type Schema = typeof schema;
-/** The Drizzle client every repository takes; a transaction has the same shape. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The Drizzle client every repository takes; a transaction has the same shape. It is built without the
+ * schema aggregate: repositories name their tables in the query builder and nothing uses Drizzle's
+ * relational `db.query`, so the platform layer stays free of the modules (docs/DECISIONS.md).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 /**
  * PGlite touches its whole buffer pool in WebAssembly memory when it starts, so PostgreSQL's 128 MB default
@@ -49,7 +51,7 @@ export async function openDatabase(opts: {
       // marketplace search's plans depend on them (docs/PERFORMANCE.md). They skip parsing only.
       options: '-c plan_cache_mode=force_custom_plan',
     });
-    const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+    const db = drizzlePg({ client: pool, casing: 'snake_case' }) as unknown as Db;
     return { kind: 'postgres', db, pool, connectionString: opts.url, close: () => pool.end() };
   }
   if (opts.pgliteDir && isNewPgliteDir(opts.pgliteDir, opts.backupDir)) await copyTemplate(opts.pgliteDir);
@@ -75,7 +77,7 @@ function createPglite(dataDir: string | undefined): Promise<PGlite> {
 }
 
 function pgliteDatabase(pglite: PGlite): Database {
-  const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite({ client: pglite, casing: 'snake_case' }) as unknown as Db;
   return { kind: 'pglite', db, pglite, close: () => pglite.close() };
 }
 

@@ -5,8 +5,8 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import { betterAuth } from 'better-auth/minimal';
 import type { Db } from '../../db/client.ts';
-import * as schema from '../../db/schema.ts';
 import { findUserById, markEmailVerifiedAt } from './accounts.repository.ts';
+import { accounts, sessions, users, verifications } from './accounts.table.ts';
 
 /** How passwords are hashed and checked: Better Auth's scrypt unless a caller hands in its own. */
 export type PasswordHasher = {
@@ -47,10 +47,10 @@ export function createAuth(deps: {
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {
-        user: schema.users,
-        session: schema.sessions,
-        account: schema.accounts,
-        verification: schema.verifications,
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
       },
     }),
     user: {

@@ -7,5 +7,12 @@ export type { ImpactService } from './impact.service.ts';
 // The module's registration: its routes, jobs, reactions to other modules' events and default rows.
 export { registerMarket } from './market.module.ts';
 export { MATCHING_BACKFILL_JOB, MATCHING_COMPUTE_JOB, requestMatching } from './matching.job.ts';
-export type { MatchingService } from './matching.service.ts';
+// The matching job's query and its store, timed on their own by bench/matching-benchmark.ts.
+export {
+  findMatchCandidates,
+  findMatchSubject,
+  type MatchRule,
+  replaceMatchesOf,
+} from './matching.repository.ts';
+export { type MatchingService, MIN_QUANTITY_FIT } from './matching.service.ts';
 export type { PriceIndexService } from './price-index.service.ts';
