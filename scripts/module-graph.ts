@@ -212,19 +212,13 @@ export const KNOWN_RUNTIME_CYCLES = [
   'accounts → billing',
   'admin → trust',
   'deals → market',
-  'deals → trust',
   'listings → deals',
   'listings → market',
   'listings → reviews',
-  'listings → trust',
-  'market → trust',
   'messaging → deals',
-  'messaging → trust',
   'notifications → accounts',
-  'notifications → trust',
   'realtime → accounts',
   'trust → admin',
-  'trust → reviews',
 ];
 
 const short = (unit: string) => unit.replace(/^server:/, '');

@@ -24,6 +24,7 @@ import {
 import { type AdminService, registerAdmin } from './modules/admin/index.ts';
 import { registerAds } from './modules/ads/index.ts';
 import { type BillingService, registerBilling } from './modules/billing/index.ts';
+import { blockedBetweenSql, registerBlocks } from './modules/blocks/index.ts';
 import { type BlogService, registerBlog } from './modules/blog/index.ts';
 import { type CampaignsService, registerCampaigns } from './modules/campaigns/index.ts';
 import { type CompaniesService, registerCompanies } from './modules/companies/index.ts';
@@ -74,13 +75,7 @@ import {
 import { registerSeo } from './modules/seo/index.ts';
 import { registerSettings, type SettingsService } from './modules/settings/index.ts';
 import { registerSystem } from './modules/system/index.ts';
-import {
-  blockedBetweenSql,
-  createBlockRelations,
-  registerTrust,
-  reviewReportTarget,
-  type TrustModule,
-} from './modules/trust/index.ts';
+import { registerTrust, reviewReportTarget, type TrustModule } from './modules/trust/index.ts';
 import { registerAdminGuard } from './plugins/admin-guard.ts';
 import {
   answerFrameworkError,
@@ -220,10 +215,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The modules, each after those it uses. Reads a module cannot import without a cycle (the module
   // builds on the reader) are handed in here.
   registerHealth(ctx);
-  // Who blocked whom (the trust module's relations, kept in memory): every module that reaches the
-  // other party reads it, so it is built before them; the trust module writes the blocks.
-  const blocks = createBlockRelations({ db: database.db, pubsub });
   const access = registerAccess(ctx);
+  // Who blocked whom (kept in memory): every module that reaches the other party reads it.
+  const blocks = registerBlocks(ctx);
   const settings = registerSettings(ctx, { access });
   const liveSessionIds = (ids: string[]) => findLiveSessionIds(database.db, ids, new Date());
   const { notifications, userNotifications, push } = registerNotifications(ctx, {

@@ -5,6 +5,7 @@ export * from '../modules/access/audit.table.ts';
 export * from '../modules/accounts/accounts.table.ts';
 export * from '../modules/accounts/accounts.views.ts';
 export * from '../modules/billing/billing.table.ts';
+export * from '../modules/blocks/blocks.table.ts';
 export * from '../modules/blog/blog.table.ts';
 export * from '../modules/campaigns/campaigns.table.ts';
 export * from '../modules/companies/companies.table.ts';

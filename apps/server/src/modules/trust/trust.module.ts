@@ -1,11 +1,11 @@
 import type { ModuleContext } from '../../lib/module-context.ts';
 import type { AccessService } from '../access/index.ts';
 import type { SessionUser } from '../accounts/index.ts';
+import type { BlocksService } from '../blocks/index.ts';
 import type { CompaniesService } from '../companies/index.ts';
 import type { ListingsService } from '../listings/index.ts';
 import type { MessagingService } from '../messaging/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
-import type { BlockRelations } from './block-relations.ts';
 import {
   companyReportTarget,
   createReportTargetRegistry,
@@ -23,16 +23,16 @@ export type TrustModule = {
 };
 
 /**
- * Blocks and reports: the block list and its relations (read everywhere through `BlockRelations`,
- * built in app.ts), reports and the administrators' queue, and the system's reports of fraud signals
- * in messages and of companies many verified traders blocked.
+ * Blocking and reporting: the block list's routes and rules (the blocks module keeps who blocked whom),
+ * reports and the administrators' queue, and the system's reports of fraud signals in messages and of
+ * companies many verified traders blocked.
  */
 export function registerTrust(
   ctx: ModuleContext,
   deps: {
     access: AccessService;
     notifications: NotificationsService;
-    blocks: BlockRelations;
+    blocks: BlocksService;
     listings: ListingsService;
     companies: CompaniesService;
     messaging: MessagingService;

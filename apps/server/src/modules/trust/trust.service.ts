@@ -17,15 +17,9 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuditRecorder } from '../access/index.ts';
 import type { SessionUser } from '../accounts/index.ts';
+import type { BlocksService } from '../blocks/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
-import type { BlockRelations } from './block-relations.ts';
-import {
-  countVerifiedBlockersSince,
-  deleteBlock,
-  findLiveCompaniesOf,
-  insertBlock,
-  listBlocksOf,
-} from './blocks.repository.ts';
+import { countVerifiedTraders, findLiveCompaniesOf, findTradersByIds } from './block-list.repository.ts';
 import type { ReportTargetRegistry } from './report-targets.ts';
 import {
   countOpenReports,
@@ -47,7 +41,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export type TrustDeps = {
   db: Db;
   clock: Clock;
-  blocks: Pick<BlockRelations, 'changed'>;
+  blocks: Pick<BlocksService, 'add' | 'remove' | 'listBlockedBy' | 'blockersSince'>;
   targets: ReportTargetRegistry;
   notifications: Pick<NotificationsService, 'queueEmail'>;
   audit: AuditRecorder;
@@ -69,8 +63,30 @@ export function createTrustService(deps: TrustDeps) {
   const { db, clock, targets } = deps;
 
   async function listBlocks(user: SessionUser): Promise<BlockList> {
-    const rows = await listBlocksOf(db, user.id);
-    return { items: rows.map((r) => ({ ...r, blockedAt: r.blockedAt.toISOString() })) };
+    const blocked = await deps.blocks.listBlockedBy(user.id);
+    const traders = new Map(
+      (
+        await findTradersByIds(
+          db,
+          blocked.map((b) => b.userId),
+        )
+      ).map((t) => [t.id, t]),
+    );
+    return {
+      items: blocked.flatMap((b) => {
+        const trader = traders.get(b.userId);
+        return trader
+          ? [
+              {
+                userId: b.userId,
+                name: trader.name,
+                companyName: trader.companyName,
+                blockedAt: b.blockedAt.toISOString(),
+              },
+            ]
+          : [];
+      }),
+    };
   }
 
   /**
@@ -84,21 +100,20 @@ export function createTrustService(deps: TrustDeps) {
     if (userId === user.id) throw new AppError('VALIDATION_FAILED', TRUST_MESSAGES.cannotBlockYourself);
     if (!(await userExists(db, userId))) throw new AppError('NOT_FOUND', TRUST_MESSAGES.traderNotFound);
     if (await deps.isAdmin(userId)) throw new AppError('CONFLICT', TRUST_MESSAGES.cannotBlockAdministrator);
-    const created = await insertBlock(db, { blockerId: user.id, blockedId: userId, createdAt: clock.now() });
+    const created = await deps.blocks.add(user.id, userId);
     if (created) {
-      await deps.blocks.changed();
       await queueRepeatedlyBlocked(userId).catch((err) =>
         deps.logger?.error({ err, userId }, 'repeated-blocks check failed'),
       );
     }
-    const trader = (await listBlocksOf(db, user.id)).find((r) => r.userId === userId);
+    const trader = (await listBlocks(user)).items.find((r) => r.userId === userId);
     if (!trader) throw new AppError('NOT_FOUND', TRUST_MESSAGES.traderNotFound);
-    return { trader: { ...trader, blockedAt: trader.blockedAt.toISOString() }, created };
+    return { trader, created };
   }
 
   /** Unblocks a trader; unblocking one not blocked is no error. */
   async function unblock(user: SessionUser, userId: string): Promise<void> {
-    if (await deleteBlock(db, user.id, userId)) await deps.blocks.changed();
+    await deps.blocks.remove(user.id, userId);
   }
 
   /**
@@ -107,7 +122,7 @@ export function createTrustService(deps: TrustDeps) {
    */
   async function queueRepeatedlyBlocked(blockedId: string): Promise<void> {
     const since = new Date(clock.now().getTime() - TRUST_LIMITS.repeatedBlocksDays * DAY_MS);
-    const blockers = await countVerifiedBlockersSince(db, blockedId, since);
+    const blockers = await countVerifiedTraders(db, await deps.blocks.blockersSince(blockedId, since));
     if (blockers < TRUST_LIMITS.repeatedBlocksThreshold) return;
     for (const company of await findLiveCompaniesOf(db, blockedId))
       await insertReport(db, {

@@ -23,7 +23,7 @@ export type BlockRelations = ReturnType<typeof createBlockRelations>;
  * Who blocked whom, read by every path that reaches the other party (messages, conversation starts,
  * offers, Buy Now, matching, pushes, the marketplace search): one query per user per minute at most, so
  * a message or a search costs no extra statement. Built in app.ts before the modules that read it;
- * the trust module writes blocks and calls `changed` after each commit.
+ * the blocks service calls `changed` after each write.
  */
 export function createBlockRelations(deps: {
   db: Db;
