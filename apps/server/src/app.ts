@@ -36,6 +36,7 @@ import {
   registerDeals,
   sumHeldQuantities,
 } from './modules/deals/index.ts';
+import { type EscrowModule, registerEscrow } from './modules/escrow/index.ts';
 import { registerHealth } from './modules/health/index.ts';
 import { type LedgerService, registerLedger } from './modules/ledger/index.ts';
 import { type ListingsService, registerListings } from './modules/listings/index.ts';
@@ -162,6 +163,7 @@ export type AppServices = {
   /** Present while the built-in sandbox is the payment provider. */
   sandbox: SandboxProvider | null;
 } & DealsModule &
+  EscrowModule &
   ReviewsModule &
   Pick<TrustModule, 'trust'>;
 
@@ -292,9 +294,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     liveDealsBetween: (userId, otherUserIds) => listLiveDealsBetween(database.db, userId, otherUserIds),
     blocks,
   });
+  const escrowModule = registerEscrow(ctx, { access, ledger, settings, notifications });
   const dealsModule = registerDeals(ctx, {
     access,
     ledger,
+    escrow: escrowModule,
     payments,
     settings,
     notifications,
@@ -314,6 +318,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     listings,
     companies,
     deals: dealsModule,
+    escrow: escrowModule,
     // The dashboard counts the moderation queue; trust builds on admin (its suspension), so it is read
     // once every module is registered.
     countOpenReports: () => trustModule.trust.countOpen(),
@@ -337,6 +342,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSystem(ctx, { access, settings });
   app.decorate('services', {
     ...dealsModule,
+    ...escrowModule,
     ...reviewsModule,
     ...market,
     trust: trustModule.trust,

@@ -29,7 +29,7 @@ import { type Db, inTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuditEntry } from '../access/index.ts';
 import type { SessionUser } from '../accounts/index.ts';
-import { DEAL_ACCOUNTS, dealLedgerKeys } from './deal-accounts.ts';
+import { DEAL_ACCOUNTS, dealLedgerKeys } from '../escrow/index.ts';
 import type { DealAnnouncements } from './deal-announcements.ts';
 import { claimDealFacts, claimWindowsOf } from './deal-claim-windows.ts';
 import {

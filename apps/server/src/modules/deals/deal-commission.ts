@@ -9,8 +9,8 @@ import {
 import { type Db, inTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../accounts/index.ts';
+import { DEAL_ACCOUNTS, move, paymentBooks } from '../escrow/index.ts';
 import type { PaymentRow } from '../payments/index.ts';
-import { DEAL_ACCOUNTS, move, paymentBooks } from './deal-accounts.ts';
 import { type DealContext, JOB_BATCH, machineStateOfRow, notFound } from './deal-context.ts';
 import type { DealViews } from './deal-views.ts';
 import {

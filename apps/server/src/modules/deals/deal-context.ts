@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { logError as logErrorLine } from '../../lib/log-error.ts';
 import { type AuditRecorder, noAudit } from '../access/index.ts';
+import type { EscrowProvider, WireTransfersService } from '../escrow/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { ListingsService } from '../listings/index.ts';
 import type { MessagingService } from '../messaging/index.ts';
@@ -16,8 +17,6 @@ import type { PrivateFilesService } from '../private-files/index.ts';
 import type { RealtimeService } from '../realtime/index.ts';
 import type { SettingsService } from '../settings/index.ts';
 import type { DealRow } from './deals.repository.ts';
-import type { EscrowProvider } from './escrow-provider.ts';
-import type { WireTransfersService } from './wire-transfers.service.ts';
 
 /** Who fires a transition: a party or an administrator (with their user id), or the server. */
 export type DealActorRef = { role: DealActor; userId: string | null };

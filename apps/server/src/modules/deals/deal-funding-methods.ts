@@ -8,7 +8,7 @@ import { formatCents } from '@app/shared/money/money';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../accounts/index.ts';
-import { DEAL_ACCOUNTS } from './deal-accounts.ts';
+import { callEscrowProvider, DEAL_ACCOUNTS, escrowProviderFailure } from '../escrow/index.ts';
 import type { DealContext, DealTransitionPayload } from './deal-context.ts';
 import { dealEmail } from './deal-emails.ts';
 import {
@@ -17,7 +17,6 @@ import {
   type NewEscrowPaymentRow,
   type UserBrief,
 } from './deals.repository.ts';
-import { callEscrowProvider, escrowProviderFailure } from './escrow-provider.ts';
 
 /** What the funding part lends a method's handler. */
 export type FundingTools = {

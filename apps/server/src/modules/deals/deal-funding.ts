@@ -10,8 +10,8 @@ import {
 import { type Db, inTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../accounts/index.ts';
+import { DEAL_ACCOUNTS, move, paymentBooks } from '../escrow/index.ts';
 import type { PaymentRow } from '../payments/index.ts';
-import { DEAL_ACCOUNTS, move, paymentBooks } from './deal-accounts.ts';
 import type { DealAnnouncements } from './deal-announcements.ts';
 import { type DealContext, machineStateOfRow } from './deal-context.ts';
 import { FUNDING_HANDLERS, type FundingTools, fundingHandlerFor } from './deal-funding-methods.ts';

@@ -3,9 +3,16 @@ import type { DealTransition } from '@app/shared/deals/deal-machine';
 import { DEAL_MESSAGES, payoutAfterCommission } from '@app/shared/deals/deals.schemas';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import {
+  DEAL_ACCOUNTS,
+  dealLedgerKeys,
+  ESCROW_ACCOUNT_PREFIX,
+  findWireTransferById,
+  findWireTransfersByIds,
+  move,
+} from '../escrow/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { PaymentRow } from '../payments/index.ts';
-import { DEAL_ACCOUNTS, dealLedgerKeys, ESCROW_ACCOUNT_PREFIX, move } from './deal-accounts.ts';
 import { type DealContext, type DealTransitionPayload, RELEASES } from './deal-context.ts';
 import { fundingHandlerFor, fundingRouteOf } from './deal-funding-methods.ts';
 import {
@@ -19,7 +26,6 @@ import {
   updateDeal,
   updateEscrowPayment,
 } from './deals.repository.ts';
-import { findWireTransferById, findWireTransfersByIds } from './wire-transfers.repository.ts';
 
 /** A deal whose escrow account disagrees with the deal (GET /api/admin/ledger). */
 export type EscrowMismatch = {

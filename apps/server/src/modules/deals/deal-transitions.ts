@@ -12,6 +12,7 @@ import { type Db, inTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { crashPoint } from '../../lib/crash-points.ts';
 import type { AuditEntry } from '../access/index.ts';
+import { callEscrowProvider } from '../escrow/index.ts';
 import type { DealAnnouncements } from './deal-announcements.ts';
 import {
   type DealActorRef,
@@ -38,7 +39,6 @@ import {
   updateEscrowPayment,
 } from './deals.repository.ts';
 import type { EscrowProviderClaim } from './deals.table.ts';
-import { callEscrowProvider } from './escrow-provider.ts';
 
 /** `completed`: this transition completed the deal (released, or completed without escrow). */
 export type AppliedTransition = { before: DealRow; after: DealRow; completed?: boolean };

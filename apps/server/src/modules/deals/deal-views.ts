@@ -8,7 +8,7 @@ import {
   type PayoutStatement,
 } from '@app/shared/deals/deals.schemas';
 import type { SessionUser } from '../accounts/index.ts';
-import { DEAL_ACCOUNTS, dealLedgerKeys } from './deal-accounts.ts';
+import { DEAL_ACCOUNTS, dealLedgerKeys } from '../escrow/index.ts';
 import { claimOpenUntil, claimWindowsOf } from './deal-claim-windows.ts';
 import { type ClaimRow, findLatestClaimsOfDeals } from './deal-claims.repository.ts';
 import { type DealContext, notFound, RELEASES } from './deal-context.ts';
