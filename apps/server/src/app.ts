@@ -294,12 +294,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     liveDealsBetween: (userId, otherUserIds) => listLiveDealsBetween(database.db, userId, otherUserIds),
     blocks,
   });
-  const escrowModule = registerEscrow(ctx, { access, ledger, settings, notifications });
+  const escrowModule = registerEscrow(ctx, { access, ledger, payments, settings, notifications });
   const dealsModule = registerDeals(ctx, {
     access,
     ledger,
     escrow: escrowModule,
-    payments,
     settings,
     notifications,
     push,

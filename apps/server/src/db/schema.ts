@@ -14,6 +14,7 @@ export * from '../modules/deals/deal-claims.table.ts';
 export * from '../modules/deals/deal-outcomes.views.ts';
 export * from '../modules/deals/deals.table.ts';
 export * from '../modules/deals/deals.views.ts';
+export * from '../modules/escrow/escrow-payments.table.ts';
 export * from '../modules/escrow/escrow-providers/sandbox-escrow.table.ts';
 export * from '../modules/escrow/payment-methods.table.ts';
 export * from '../modules/escrow/wire-transfers.table.ts';

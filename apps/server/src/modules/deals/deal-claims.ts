@@ -29,7 +29,7 @@ import { type Db, inTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuditEntry } from '../access/index.ts';
 import type { SessionUser } from '../accounts/index.ts';
-import { DEAL_ACCOUNTS, dealLedgerKeys } from '../escrow/index.ts';
+import { DEAL_ACCOUNTS, dealEmail, dealLedgerKeys } from '../escrow/index.ts';
 import type { DealAnnouncements } from './deal-announcements.ts';
 import { claimDealFacts, claimWindowsOf } from './deal-claim-windows.ts';
 import {
@@ -47,8 +47,6 @@ import {
   updateClaimIfStatus,
 } from './deal-claims.repository.ts';
 import { type DealActorRef, type DealContext, JOB_BATCH, notFound } from './deal-context.ts';
-import { dealEmail } from './deal-emails.ts';
-import { escrowHeldOfDeals } from './deal-postings.ts';
 import type { DealTransitions } from './deal-transitions.ts';
 import type { DealViews } from './deal-views.ts';
 import {
@@ -57,7 +55,6 @@ import {
   findDeal,
   findDealForUpdate,
   findDealsByIds,
-  findEscrowPaymentsOfDeals,
   findListingBriefs,
   findUserBriefs,
   updateDeal,
@@ -108,11 +105,10 @@ export function createDealClaims(
     views: Pick<DealViews, 'requireParty'>;
   },
 ) {
-  const { db, clock, ledger, settings, logError } = ctx;
+  const { db, clock, ledger, escrow, settings, logError } = ctx;
   const { transitions, announcements, views } = parts;
 
-  const heldOf = async (dealId: string, tx: Db) =>
-    (await escrowHeldOfDeals(ledger, [dealId], tx)).get(dealId) ?? 0;
+  const heldOf = async (dealId: string, tx: Db) => (await escrow.heldOfDeals([dealId], tx)).get(dealId) ?? 0;
 
   /**
    * One claim step in one transaction: the deal row locked, the machine's verdict with the server's
@@ -226,7 +222,7 @@ export function createDealClaims(
     });
     if (outcome.settled) {
       // The buyer's card or Klarna part goes back now; the escrow job retries a failed call.
-      await transitions
+      await escrow
         .refundCardFunding(dealId)
         .catch((err) => logError('claim refund at the provider failed', err));
       await transitions.afterCommit({
@@ -505,8 +501,8 @@ export function createDealClaims(
         db,
         claims.map((c) => c.id),
       ),
-      escrowHeldOfDeals(ledger, dealIds),
-      findEscrowPaymentsOfDeals(db, dealIds),
+      escrow.heldOfDeals(dealIds),
+      escrow.attemptsOfDeals(dealIds),
       claimWindowsOf(settings),
     ]);
     const [files, bookedPayouts] = await Promise.all([

@@ -5,7 +5,6 @@ import type { LedgerModule } from '../ledger/index.ts';
 import type { ListingsService } from '../listings/index.ts';
 import type { MessagingService } from '../messaging/index.ts';
 import type { NotificationsService, PushService } from '../notifications/index.ts';
-import type { PaymentsService } from '../payments/index.ts';
 import type { PrivateFilesService } from '../private-files/index.ts';
 import type { RealtimeService } from '../realtime/index.ts';
 import type { SettingsService } from '../settings/index.ts';
@@ -36,7 +35,6 @@ export function registerDeals(
     ledger: LedgerModule;
     /** Moves the deal's money: funding rails, the escrow provider, wire transfers. */
     escrow: EscrowModule;
-    payments: PaymentsService;
     settings: SettingsService;
     notifications: NotificationsService;
     push: PushService;
@@ -54,22 +52,18 @@ export function registerDeals(
   const { db, clock, env } = ctx;
   const { access, ledger, settings, notifications } = deps;
   const audit = access.audit.record;
-  const { paymentMethods, escrowProvider, escrowEvents, wireTransfers } = deps.escrow;
   const deals = createDealsService({
     db,
     clock,
     ledger,
-    payments: deps.payments,
+    escrow: deps.escrow.escrow,
+    events: ctx.events,
     settings,
     notifications,
     push: deps.push,
     realtime: deps.realtime,
     messaging: deps.messaging,
     isAdmin: access.isAdmin,
-    getPaymentMethod: paymentMethods.findEnabledByType,
-    escrowProvider,
-    escrowEvents,
-    wireTransfers,
     impact: deps.impact,
     listingQuantity: deps.listings,
     blocks: deps.blocks,

@@ -1,8 +1,11 @@
+import { logError } from '../../lib/log-error.ts';
 import type { ModuleContext } from '../../lib/module-context.ts';
 import type { AccessService } from '../access/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
+import type { PaymentsService } from '../payments/index.ts';
 import type { SettingsService } from '../settings/index.ts';
+import { createEscrowService, type EscrowService } from './escrow.service.ts';
 import type { EscrowProvider } from './escrow-provider.ts';
 import { deriveEscrowWebhookSecret } from './escrow-providers/escrow-webhook.ts';
 import {
@@ -21,6 +24,7 @@ import { wireTransfersRoutes } from './wire-transfers.routes.ts';
 import { createWireTransfersService, type WireTransfersService } from './wire-transfers.service.ts';
 
 export type EscrowModule = {
+  escrow: EscrowService;
   paymentMethods: PaymentMethodsService;
   wireTransfers: WireTransfersService;
   /** Escrow.com when ESCROW_API_KEY is set, else the built-in sandbox. */
@@ -28,12 +32,18 @@ export type EscrowModule = {
   escrowEvents: EscrowEvents;
 };
 
-/** Escrow: the rails a deal's money moves on (payment methods, wire transfers, the escrow provider). */
+/**
+ * Escrow: every movement of a deal's money (funding by every route, releases, refunds, claim
+ * settlements, commission) and the rails it moves on (payment methods, wire transfers, the escrow
+ * provider). The deals module asks for each movement; escrow tells it of funding outcomes through
+ * the `escrow.*` app events.
+ */
 export function registerEscrow(
   ctx: ModuleContext,
   deps: {
     access: AccessService;
     ledger: LedgerModule;
+    payments: PaymentsService;
     settings: SettingsService;
     notifications: NotificationsService;
   },
@@ -62,6 +72,21 @@ export function registerEscrow(
     config: { apiKeySet: Boolean(env.escrow.apiKey), apiUrl: env.escrow.apiUrl },
   });
 
+  const escrow = createEscrowService({
+    db,
+    clock,
+    ledger,
+    payments: deps.payments,
+    notifications,
+    escrowProvider,
+    wireTransfers,
+    getPaymentMethod: paymentMethods.findEnabledByType,
+    events: ctx.events,
+    dealsUrl: `${env.appUrl}/deals`,
+    logError,
+  });
+  escrowEvents.onTransactionChanged((transactionId) => escrow.syncProviderTransaction(transactionId));
+
   ctx.onStart(async () => {
     await paymentMethods.seedDefaults();
   });
@@ -72,5 +97,5 @@ export function registerEscrow(
     escrowWebhookRoutes(escrowEvents, env.escrow.webhookSecret ?? deriveEscrowWebhookSecret(env.authSecret)),
   );
   if (isSandboxEscrowProvider(escrowProvider)) ctx.routes(sandboxEscrowRoutes(escrowProvider));
-  return { paymentMethods, wireTransfers, escrowProvider, escrowEvents };
+  return { escrow, paymentMethods, wireTransfers, escrowProvider, escrowEvents };
 }

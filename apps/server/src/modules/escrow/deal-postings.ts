@@ -1,52 +1,40 @@
 import { claimSettlementPayouts } from '@app/shared/deals/claim-machine';
-import type { DealTransition } from '@app/shared/deals/deal-machine';
 import { DEAL_MESSAGES, payoutAfterCommission } from '@app/shared/deals/deals.schemas';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import {
-  DEAL_ACCOUNTS,
-  dealLedgerKeys,
-  ESCROW_ACCOUNT_PREFIX,
-  findWireTransferById,
-  findWireTransfersByIds,
-  move,
-} from '../escrow/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { PaymentRow } from '../payments/index.ts';
-import { type DealContext, type DealTransitionPayload, RELEASES } from './deal-context.ts';
+import { DEAL_ACCOUNTS, dealLedgerKeys, ESCROW_ACCOUNT_PREFIX, move } from './deal-accounts.ts';
 import { fundingHandlerFor, fundingRouteOf } from './deal-funding-methods.ts';
 import {
+  type DealMoneyChanges,
+  type DealMoneyContext,
+  type DealMoneyFacts,
+  type DealMoneyPayload,
+  type MoneyTransition,
+  RELEASES,
+} from './deal-money.ts';
+import {
   cancelPendingEscrowPayments,
-  type DealRow,
   type EscrowPaymentRow,
   findEscrowPaymentBy,
   findEscrowPaymentOfDeal,
   findEscrowPaymentsOfDeals,
-  listEscrowCandidates,
-  updateDeal,
   updateEscrowPayment,
-} from './deals.repository.ts';
+} from './escrow-payments.repository.ts';
+import { findWireTransferById, findWireTransfersByIds } from './wire-transfers.repository.ts';
 
-/** A deal whose escrow account disagrees with the deal (GET /api/admin/ledger). */
-export type EscrowMismatch = {
+/** A deal whose escrow should be checked against the ledger (the deals module lists them). */
+export type EscrowCandidate<Status extends string = string, EscrowStatus extends string = string> = {
   dealId: string;
   listingTitle: string | null;
-  status: DealRow['status'];
-  escrowStatus: DealRow['escrowStatus'];
+  status: Status;
+  escrowStatus: EscrowStatus;
   heldCents: number;
-  expectedCents: number;
 };
 
-/** The transitions that move money: each books its ledger lines in the transition's transaction. */
-const MONEY_TRANSITIONS: readonly DealTransition[] = [
-  'escrow-funded',
-  'release-escrow',
-  'auto-release',
-  'approve-early-release',
-  'refund-escrow',
-  'settle-claim',
-];
-export const isMoneyTransition = (transition: DealTransition) => MONEY_TRANSITIONS.includes(transition);
+/** A deal whose escrow account disagrees with the deal (GET /api/admin/ledger). */
+export type EscrowMismatch<C extends EscrowCandidate = EscrowCandidate> = C & { expectedCents: number };
 
 /**
  * What each deal's escrow account holds, for a page of deals in one grouped read of the ledger: deal
@@ -91,17 +79,17 @@ function targetsOf(
  * The deal's ledger postings: what each money transition books (hold, fee, commission, release,
  * refund), the stray charges set aside for the buyer, and the check of every escrow against its deal.
  */
-export function createDealPostings(ctx: DealContext) {
+export function createDealPostings(ctx: DealMoneyContext) {
   const { db, clock, ledger, logError } = ctx;
 
   /** The ledger side of money transitions, in the transition's transaction. */
   async function bookTransitionMoney(
     tx: Db,
-    before: DealRow,
-    after: DealRow,
-    transition: DealTransition,
-    payload: DealTransitionPayload,
-  ): Promise<DealRow> {
+    before: DealMoneyFacts,
+    after: DealMoneyFacts,
+    transition: MoneyTransition,
+    payload: DealMoneyPayload,
+  ): Promise<DealMoneyChanges | null> {
     if (transition === 'escrow-funded') return bookFunded(tx, after, payload);
     const dealId = after.id;
     const escrow = DEAL_ACCOUNTS.escrowHeld(dealId);
@@ -124,13 +112,17 @@ export function createDealPostings(ctx: DealContext) {
   }
 
   /** escrow-funded: the arrival (when the route books it here), the method fee and the included commission. */
-  async function bookFunded(tx: Db, after: DealRow, payload: DealTransitionPayload): Promise<DealRow> {
+  async function bookFunded(
+    tx: Db,
+    after: DealMoneyFacts,
+    payload: DealMoneyPayload,
+  ): Promise<DealMoneyChanges | null> {
     const dealId = after.id;
     const now = clock.now();
     const escrow = DEAL_ACCOUNTS.escrowHeld(dealId);
     const reference = { type: 'deal', id: dealId };
     const payment = await currentEscrowPayment(tx, dealId, payload.escrowPaymentId);
-    if (!payment) return after;
+    if (!payment) return null;
     const route = fundingRouteOf(payload.source);
     if (route?.books.arrival === 'transition') {
       await ledger.postTransaction(
@@ -173,28 +165,26 @@ export function createDealPostings(ctx: DealContext) {
     }
     await cancelPendingEscrowPayments(tx, dealId, now);
     await updateEscrowPayment(tx, payment.id, { status: 'held', heldAt: now, updatedAt: now });
-    return (
-      (await updateDeal(tx, dealId, {
-        // Money an external escrow service holds moves only as a whole: claims cannot split it.
-        escrowSplittable: payment.method !== 'escrow_wire',
-        commissionIncludedInFunding: included,
-        commissionSettledAt: included && booksFeeAndCommission ? now : after.commissionSettledAt,
-      })) ?? after
-    );
+    return {
+      // Money an external escrow service holds moves only as a whole: claims cannot split it.
+      escrowSplittable: payment.method !== 'escrow_wire',
+      commissionIncludedInFunding: included,
+      commissionSettledAt: included && booksFeeAndCommission ? now : after.commissionSettledAt,
+    };
   }
 
   /** A release: the payout to the seller, less a commission nobody paid yet. */
   async function bookRelease(
     tx: Db,
-    after: DealRow,
+    after: DealMoneyFacts,
     payment: EscrowPaymentRow | undefined,
     releaseCents: number,
-  ): Promise<DealRow> {
+  ): Promise<DealMoneyChanges | null> {
     const dealId = after.id;
     const now = clock.now();
     const escrow = DEAL_ACCOUNTS.escrowHeld(dealId);
     const reference = { type: 'deal', id: dealId };
-    let row = after;
+    let changes: DealMoneyChanges | null = null;
     // A commission nobody paid yet is taken from the seller's payout: every released deal pays it.
     // The release dialog's rule (releasePayout), on the amount the funding holds.
     const { deductedCents: deductCents, sellerReceivesCents: payoutCents } = payoutAfterCommission(
@@ -224,17 +214,16 @@ export function createDealPostings(ctx: DealContext) {
         },
         tx,
       );
-      row =
-        (await updateDeal(tx, dealId, {
-          commissionDeductedCents: deductCents,
-          commissionSettledAt: now,
-          commissionPayerProposal: null,
-          commissionProposedBy: null,
-        })) ?? row;
+      changes = {
+        commissionDeductedCents: deductCents,
+        commissionSettledAt: now,
+        commissionPayerProposal: null,
+        commissionProposedBy: null,
+      };
     }
     if (payment)
       await updateEscrowPayment(tx, payment.id, { status: 'released', settledAt: now, updatedAt: now });
-    return row;
+    return changes;
   }
 
   /**
@@ -247,12 +236,12 @@ export function createDealPostings(ctx: DealContext) {
    */
   async function bookClaimSettlement(
     tx: Db,
-    before: DealRow,
-    after: DealRow,
+    before: DealMoneyFacts,
+    after: DealMoneyFacts,
     payment: EscrowPaymentRow,
     held: number,
-    payload: DealTransitionPayload,
-  ): Promise<DealRow> {
+    payload: DealMoneyPayload,
+  ): Promise<DealMoneyChanges> {
     const dealId = after.id;
     const now = clock.now();
     const settlement = payload.claimSettlement;
@@ -306,14 +295,12 @@ export function createDealPostings(ctx: DealContext) {
       refundDueCents: refundAtProvider ? settlement.buyerRefundCents + payouts.commissionReturnedCents : null,
       updatedAt: now,
     });
-    return (
-      (await updateDeal(tx, dealId, {
-        commissionDeductedCents: payouts.commissionDeductedCents,
-        commissionSettledAt: now,
-        commissionPayerProposal: null,
-        commissionProposedBy: null,
-      })) ?? after
-    );
+    return {
+      commissionDeductedCents: payouts.commissionDeductedCents,
+      commissionSettledAt: now,
+      commissionPayerProposal: null,
+      commissionProposedBy: null,
+    };
   }
 
   /**
@@ -322,13 +309,13 @@ export function createDealPostings(ctx: DealContext) {
    */
   async function bookRefund(
     tx: Db,
-    before: DealRow,
-    after: DealRow,
+    before: DealMoneyFacts,
+    after: DealMoneyFacts,
     payment: EscrowPaymentRow | undefined,
     held: number,
     targets: { refundCents: number } | null,
-    transition: DealTransition,
-  ): Promise<DealRow> {
+    transition: MoneyTransition,
+  ): Promise<DealMoneyChanges> {
     const dealId = after.id;
     const now = clock.now();
     const escrow = DEAL_ACCOUNTS.escrowHeld(dealId);
@@ -392,10 +379,7 @@ export function createDealPostings(ctx: DealContext) {
         settledAt: handler?.books.refund === 'payment-hook' ? null : now,
         updatedAt: now,
       });
-    return (
-      (await updateDeal(tx, dealId, { commissionSettledAt: null, commissionIncludedInFunding: false })) ??
-      after
-    );
+    return { commissionSettledAt: null, commissionIncludedInFunding: false };
   }
 
   /** What a held escrow must contain (see targetsOf), reading a plain wire's fee from the wire. */
@@ -409,7 +393,7 @@ export function createDealPostings(ctx: DealContext) {
   }
 
   /** The commission still unpaid when escrow is released (none when it was paid with the funding or since). */
-  async function commissionOwedAtRelease(tx: Db, deal: DealRow): Promise<number> {
+  async function commissionOwedAtRelease(tx: Db, deal: DealMoneyFacts): Promise<number> {
     if (deal.commissionCents === 0 || deal.commissionIncludedInFunding || deal.commissionSettledAt) return 0;
     const keys = await ledger.findPostedKeys([dealLedgerKeys.commission(deal.id)], tx);
     if (keys.has(dealLedgerKeys.commission(deal.id))) return 0;
@@ -421,7 +405,7 @@ export function createDealPostings(ctx: DealContext) {
     dealId: string,
     heldCents: number,
     expectedCents: number | null,
-    transition: DealTransition,
+    transition: MoneyTransition,
   ): AppError {
     const details = { dealId, transition, heldCents, expectedCents };
     logError('escrow does not match its deal', new Error(JSON.stringify(details)));
@@ -446,9 +430,11 @@ export function createDealPostings(ctx: DealContext) {
    * reconciliation list and the books check). A held deal must hold its release amount; a card refund
    * still on its way out is in flight; any other deal must hold nothing.
    */
-  async function findEscrowMismatches(): Promise<EscrowMismatch[]> {
+  async function findEscrowMismatches<C extends EscrowCandidate>(
+    listCandidates: (balances: Map<string, number>) => Promise<C[]>,
+  ): Promise<EscrowMismatch<C>[]> {
     const balances = await ledger.getBalancesByPrefix(ESCROW_ACCOUNT_PREFIX);
-    const candidates = await listEscrowCandidates(db, balances);
+    const candidates = await listCandidates(balances);
     // Two queries for the whole list: every attempt of the candidates, then the wires among them.
     const attempts = await findEscrowPaymentsOfDeals(
       db,
@@ -460,7 +446,7 @@ export function createDealPostings(ctx: DealContext) {
     const wires = new Map((await findWireTransfersByIds(db, wireIds)).map((w) => [w.id, w]));
     const attemptsByDeal = new Map<string, typeof attempts>();
     for (const a of attempts) attemptsByDeal.set(a.dealId, [...(attemptsByDeal.get(a.dealId) ?? []), a]);
-    const out: EscrowMismatch[] = [];
+    const out: EscrowMismatch<C>[] = [];
     for (const c of candidates) {
       const prefer = c.escrowStatus === 'held' ? 'held' : 'refunded';
       const ofDeal = attemptsByDeal.get(c.dealId) ?? [];
