@@ -15,28 +15,39 @@ export function createCommissionPayments(
 ) {
   const { ledger, payments, events } = ctx;
 
-  // A commission payment is platform revenue: the payment-succeeded hook books cash → commission
+  // A commission payment is platform revenue: a paid commission checkout is booked cash → commission
   // revenue, a refund comes out of refunds; then the paid share counts toward the deal's commission.
-  payments.registerPurposeHandler('commission', {
-    books: paymentBooks(ledger, 'payment_received', {
-      received: (_payment, cents) => move(DEAL_ACCOUNTS.cashProvider, DEAL_ACCOUNTS.revenueCommission, cents),
-      refunded: (_payment, cents) => move(DEAL_ACCOUNTS.refunds, DEAL_ACCOUNTS.cashProvider, cents),
-    }),
-    onSucceeded: (payment, tx) =>
-      events.emit('escrow.commission-paid', {
+  const commissionBooks = paymentBooks(ledger, 'payment_received', {
+    received: (_payment, cents) => move(DEAL_ACCOUNTS.cashProvider, DEAL_ACCOUNTS.revenueCommission, cents),
+    refunded: (_payment, cents) => move(DEAL_ACCOUNTS.refunds, DEAL_ACCOUNTS.cashProvider, cents),
+  });
+  events.on('payment.checkout-paid', async ({ tx, payment, booking, firstTime, booked }) => {
+    if (payment.purpose !== 'commission') return;
+    await commissionBooks.paymentReceived(booking, tx);
+    booked();
+    if (firstTime)
+      await events.emit('escrow.commission-paid', {
         tx,
         dealId: payment.targetId,
         userId: payment.userId,
         amountCents: payment.amountCents,
-      }),
-    onRefunded: (payment, cents, tx) =>
-      events.emit('escrow.commission-refunded', {
-        tx,
-        dealId: payment.targetId,
-        userId: payment.userId,
-        amountCents: cents,
-      }),
-    afterBooked: (payment) => events.emit('escrow.commission-booked', { dealId: payment.targetId }),
+      });
+  });
+  events.on('payment.checkout-refunded', async ({ tx, payment, booking, booked }) => {
+    if (payment.purpose !== 'commission') return;
+    await commissionBooks.paymentRefunded(booking, tx);
+    booked();
+    await events.emit('escrow.commission-refunded', {
+      tx,
+      dealId: payment.targetId,
+      userId: payment.userId,
+      amountCents: booking.amountCents,
+    });
+  });
+  // After the booking committed: what was paid beyond the commission goes back.
+  events.on('payment.checkout-booked', async ({ payment }) => {
+    if (payment.purpose === 'commission')
+      await events.emit('escrow.commission-booked', { dealId: payment.targetId });
   });
 
   /** A checkout for the caller's share of a deal's commission. */

@@ -58,25 +58,33 @@ export type FundDealInput = {
  * and the escrow provider.
  */
 export function createDealFunding(ctx: DealMoneyContext, parts: { postings: DealPostings }) {
-  const { db, clock, ledger, payments, wireTransfers, escrowProvider, events, logError } = ctx;
+  const { db, clock, ledger, wireTransfers, escrowProvider, events, logError } = ctx;
   const { postings } = parts;
   const checkout = FUNDING_HANDLERS.card;
 
-  // Card and Klarna: the payment-succeeded hook books the charge into the deal's escrow, the
-  // payment-refunded hook books a refund back out of it; then the deal records what happened.
-  payments.registerPurposeHandler('escrow_funding', {
-    books: paymentBooks(ledger, 'escrow_hold', {
-      received: (payment, cents) =>
-        move(checkout.accounts.arrivesFrom, DEAL_ACCOUNTS.escrowHeld(payment.targetId), cents),
-      refunded: (payment, cents) =>
-        move(
-          DEAL_ACCOUNTS.escrowHeld(payment.targetId),
-          checkout.accounts.refundsTo({ buyerUserId: payment.userId }),
-          cents,
-        ),
-    }),
-    onSucceeded: (payment, tx) => onCheckoutPaid(payment, tx),
-    onRefunded: (payment, refundedCents, tx) => postings.bookStrayChargeRefund(payment, refundedCents, tx),
+  // Card and Klarna: a paid escrow-funding checkout is booked into the deal's escrow, a refund back
+  // out of it, in the payments module's booking transaction; then the deal records what happened.
+  const checkoutBooks = paymentBooks(ledger, 'escrow_hold', {
+    received: (payment, cents) =>
+      move(checkout.accounts.arrivesFrom, DEAL_ACCOUNTS.escrowHeld(payment.targetId), cents),
+    refunded: (payment, cents) =>
+      move(
+        DEAL_ACCOUNTS.escrowHeld(payment.targetId),
+        checkout.accounts.refundsTo({ buyerUserId: payment.userId }),
+        cents,
+      ),
+  });
+  events.on('payment.checkout-paid', async ({ tx, payment, booking, firstTime, booked }) => {
+    if (payment.purpose !== 'escrow_funding') return;
+    await checkoutBooks.paymentReceived(booking, tx);
+    booked();
+    if (firstTime) await onCheckoutPaid(payment, tx);
+  });
+  events.on('payment.checkout-refunded', async ({ tx, payment, booking, booked }) => {
+    if (payment.purpose !== 'escrow_funding') return;
+    await checkoutBooks.paymentRefunded(booking, tx);
+    booked();
+    await postings.bookStrayChargeRefund(payment, booking.amountCents, tx);
   });
   // Plain wire: the wire service books the money where our answer says: the deal's escrow, or back
   // to the buyer when the deal was funded another way or is over.

@@ -12,6 +12,7 @@ import {
 } from '@app/shared/payments/payments.schemas';
 import { type Db, inTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { AppEventBus } from '../../lib/app-events.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { crashPoint } from '../../lib/crash-points.ts';
 import { logError as logErrorLine } from '../../lib/log-error.ts';
@@ -107,6 +108,42 @@ export function revenueBooks(
   };
 }
 
+/**
+ * A checkout paid for a target (`payment.checkout-paid`) or money of it given back
+ * (`payment.checkout-refunded`), announced inside the booking transaction for a purpose no handler
+ * is registered for (a deal's escrow funding, its commission). The listener that owns the purpose
+ * books `booking` on its accounts with `tx`, and says so (`booked()`): a charge nobody books is
+ * refused, and a listener that throws rolls the booking back, so the payment is retried.
+ */
+export type CheckoutPaid = {
+  tx: Db;
+  /** The payment as booked now (status succeeded). */
+  payment: PaymentRow;
+  booking: PaymentBooking;
+  /** True exactly once per payment: the first booking (fulfil what was bought then). */
+  firstTime: boolean;
+  booked(): void;
+};
+export type CheckoutRefunded = {
+  tx: Db;
+  /** The payment with the refund counted. */
+  payment: PaymentRow;
+  booking: PaymentBooking;
+  booked(): void;
+};
+
+declare module '../../lib/app-events.ts' {
+  interface AppEvents {
+    'payment.checkout-paid': CheckoutPaid;
+    'payment.checkout-refunded': CheckoutRefunded;
+    /**
+     * After a charge was booked and committed (and again whenever its page is read from the provider
+     * once more): follow-up work that calls the provider. Must be idempotent; failures are logged.
+     */
+    'payment.checkout-booked': { payment: PaymentRow };
+  }
+}
+
 /** What a domain registers for its payment purpose; billing calls it once when a payment succeeds. */
 export type PurposeHandler = {
   /**
@@ -164,6 +201,8 @@ export function createPaymentsService(deps: {
   isAdmin(userId: string): Promise<boolean>;
   /** Tells the payer's open pages of each outcome (a checkout in another tab): see publishOutcome. */
   realtime?: Pick<RealtimeService, 'publishToUser'>;
+  /** Where checkouts of purposes without a handler are announced (see CheckoutPaid). */
+  events?: AppEventBus;
   logError?: (msg: string, err: unknown) => void;
 }) {
   const { db, provider, ledger, clock, appUrl } = deps;
@@ -480,7 +519,11 @@ export function createPaymentsService(deps: {
       if (stray) await refundStrayCheckout(stray).catch((err) => logError('stray charge refund failed', err));
       await syncRefundsFor(session.paymentRef);
       const booked = await findPayment(db, payment.id);
-      const afterBooked = purposeHandlers.get(payment.purpose)?.afterBooked;
+      const handler = purposeHandlers.get(payment.purpose);
+      const afterBooked = handler
+        ? handler.afterBooked
+        : (p: PaymentRow) =>
+            deps.events?.emit('payment.checkout-booked', { payment: p }) ?? Promise.resolve();
       if (
         afterBooked &&
         booked &&
@@ -652,12 +695,33 @@ export function createPaymentsService(deps: {
         idempotencyKey: `payment:${payment.id}`,
       },
     };
-    // Thrown inside the booking transaction: the payment stays unbooked and is retried.
-    if (!handler)
-      throw new Error(`No ledger booking for ${payment.purpose} payments: its module registers none`);
-    await handler.books.paymentReceived(booking, tx);
-    if (await claimFulfilment(tx, payment.id)) await handler.onSucceeded(updated, tx);
+    if (handler) {
+      await handler.books.paymentReceived(booking, tx);
+      if (await claimFulfilment(tx, payment.id)) await handler.onSucceeded(updated, tx);
+    } else {
+      const firstTime = await claimFulfilment(tx, payment.id);
+      await announceBooking(payment, 'payments', (booked) =>
+        deps.events?.emit('payment.checkout-paid', { tx, payment: updated, booking, firstTime, booked }),
+      );
+    }
     await publishOutcome(updated, tx);
+  }
+
+  /**
+   * Announces a booking to the purpose's owner; thrown inside the booking transaction when nobody
+   * booked it, so the payment stays unbooked and is retried.
+   */
+  async function announceBooking(
+    payment: PaymentRow,
+    what: 'payments' | 'refunds',
+    announce: (booked: () => void) => Promise<void> | undefined,
+  ): Promise<void> {
+    let booked = false;
+    await announce(() => {
+      booked = true;
+    });
+    if (!booked)
+      throw new Error(`No ledger booking for ${payment.purpose} ${what}: its module registers none`);
   }
 
   /** Records a paid subscription invoice as a payment (one per invoice) and books it. */
@@ -747,10 +811,13 @@ export function createPaymentsService(deps: {
           idempotencyKey: `refund:${provider.name}:${refund.id}`,
         },
       };
-      if (!handler)
-        throw new Error(`No ledger booking for ${payment.purpose} refunds: its module registers none`);
-      await handler.books.paymentRefunded(booking, tx);
-      await handler.onRefunded?.(updated, refund.amountCents, tx);
+      if (handler) {
+        await handler.books.paymentRefunded(booking, tx);
+        await handler.onRefunded?.(updated, refund.amountCents, tx);
+      } else
+        await announceBooking(payment, 'refunds', (booked) =>
+          deps.events?.emit('payment.checkout-refunded', { tx, payment: updated, booking, booked }),
+        );
     });
   }
 
