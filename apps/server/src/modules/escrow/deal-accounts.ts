@@ -57,7 +57,7 @@ export function paymentBooks(
   },
 ): PaymentBooks {
   async function post(kind: string, booking: PaymentBooking, lines: LedgerLine[], tx: Db): Promise<void> {
-    await ledger.postTransaction({ kind, ...booking.posting, lines }, tx);
+    await ledger.postTransaction({ poster: 'escrow', kind, ...booking.posting, lines }, tx);
   }
   return {
     paymentReceived: (booking, tx) =>

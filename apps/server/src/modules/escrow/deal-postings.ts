@@ -127,6 +127,7 @@ export function createDealPostings(ctx: DealMoneyContext) {
     if (route?.books.arrival === 'transition') {
       await ledger.postTransaction(
         {
+          poster: 'escrow',
           kind: 'escrow_hold',
           description: `Escrow funded through the escrow provider for deal ${dealId}`,
           reference,
@@ -141,6 +142,7 @@ export function createDealPostings(ctx: DealMoneyContext) {
     if (booksFeeAndCommission && payment.feeCents > 0) {
       await ledger.postTransaction(
         {
+          poster: 'escrow',
           kind: 'processing_fee',
           description: `Processing fee of the escrow funding of deal ${dealId}`,
           reference,
@@ -154,6 +156,7 @@ export function createDealPostings(ctx: DealMoneyContext) {
     if (included && booksFeeAndCommission) {
       await ledger.postTransaction(
         {
+          poster: 'escrow',
           kind: 'commission',
           description: `Commission of deal ${dealId}, paid with the escrow funding`,
           reference,
@@ -194,6 +197,7 @@ export function createDealPostings(ctx: DealMoneyContext) {
     if (payoutCents > 0) {
       await ledger.postTransaction(
         {
+          poster: 'escrow',
           kind: 'escrow_release',
           description: `Escrow of deal ${dealId} released to the seller`,
           reference,
@@ -206,6 +210,7 @@ export function createDealPostings(ctx: DealMoneyContext) {
     if (deductCents > 0) {
       await ledger.postTransaction(
         {
+          poster: 'escrow',
           kind: 'commission',
           description: `Commission of deal ${dealId}, deducted from the seller's payout at release`,
           reference,
@@ -279,6 +284,7 @@ export function createDealPostings(ctx: DealMoneyContext) {
     if (lines.length > 0)
       await ledger.postTransaction(
         {
+          poster: 'escrow',
           kind: 'claim_settlement',
           description: `Claim ${settlement.claimId} on deal ${dealId} settled: ${settlement.buyerRefundCents} cents to the buyer, ${settlement.sellerPayoutCents} to the seller`,
           reference: { type: 'deal', id: dealId },
@@ -333,6 +339,7 @@ export function createDealPostings(ctx: DealMoneyContext) {
       const commission = payment?.commissionCents || before.commissionCents;
       await ledger.postTransaction(
         {
+          poster: 'escrow',
           kind: 'commission_reversal',
           description: `Commission of deal ${dealId} returned with the refund`,
           reference,
@@ -346,6 +353,7 @@ export function createDealPostings(ctx: DealMoneyContext) {
     if (payment && payment.feeCents > 0 && keys.has(dealLedgerKeys.fundingFee(payment.id))) {
       await ledger.postTransaction(
         {
+          poster: 'escrow',
           kind: 'processing_fee_reversal',
           description: `Processing fee of deal ${dealId} returned with the refund`,
           reference,
@@ -364,6 +372,7 @@ export function createDealPostings(ctx: DealMoneyContext) {
     if (handler?.books.refund === 'transition' && refundable > 0) {
       await ledger.postTransaction(
         {
+          poster: 'escrow',
           kind: 'escrow_refund',
           description: `Escrow of deal ${dealId} refunded to the buyer`,
           reference,
@@ -470,6 +479,7 @@ export function createDealPostings(ctx: DealMoneyContext) {
   async function setStrayChargeAside(payment: PaymentRow, tx: Db): Promise<void> {
     await ledger.postTransaction(
       {
+        poster: 'escrow',
         kind: 'escrow_refund',
         description: `Charge ${payment.id} for deal ${payment.targetId} set aside for the buyer: the escrow was already settled`,
         reference: { type: 'deal', id: payment.targetId },
@@ -493,6 +503,7 @@ export function createDealPostings(ctx: DealMoneyContext) {
     if (!keys.has(dealLedgerKeys.strayChargeSetAside(payment.id))) return;
     await ledger.postTransaction(
       {
+        poster: 'escrow',
         kind: 'escrow_refund',
         description: `Refund of charge ${payment.id} paid from what the buyer was owed`,
         reference: { type: 'deal', id: payment.targetId },

@@ -391,6 +391,7 @@ export function createWireTransfersService(deps: {
       if (verdicts.includes('return-to-buyer')) return returnToBuyer(tx, updated);
       await ledger.postTransaction(
         {
+          poster: 'escrow',
           kind: 'escrow_hold',
           description: `Wire transfer ${wire.referenceNumber} received`,
           reference: { type: 'wire_transfer', id: wire.id },
@@ -422,6 +423,7 @@ export function createWireTransfersService(deps: {
     const feeCents = Math.min(wire.processingFeeCents, wire.amountCents);
     await ledger.postTransaction(
       {
+        poster: 'escrow',
         kind: 'escrow_refund',
         description: `Wire transfer ${wire.referenceNumber} returned to the buyer: the deal no longer needed it`,
         reference: { type: 'wire_transfer', id: wire.id },
@@ -502,6 +504,7 @@ export function createWireTransfersService(deps: {
       if (wire.processingFeeCents > 0) {
         await ledger.postTransaction(
           {
+            poster: 'escrow',
             kind: 'wire_processing_fee',
             description: `Wire processing fee of ${wire.referenceNumber}`,
             reference: { type: 'wire_transfer', id: wire.id },
@@ -536,6 +539,7 @@ export function createWireTransfersService(deps: {
       if (wire.commissionTransferredAt) return;
       await ledger.postTransaction(
         {
+          poster: 'escrow',
           kind: 'commission',
           description: `Commission of deal ${wire.relatedId} (wire ${wire.referenceNumber})`,
           reference: { type: 'deal', id: wire.relatedId },

@@ -88,6 +88,7 @@ export function revenueBooks(
     async paymentReceived({ amountCents, posting }, tx) {
       await ledger.postTransaction(
         {
+          poster: 'payments',
           kind: 'payment_received',
           ...posting,
           lines: ledgerMovements.paymentReceived(amountCents, revenueAccount),
@@ -98,6 +99,7 @@ export function revenueBooks(
     async paymentRefunded({ amountCents, posting }, tx) {
       await ledger.postTransaction(
         {
+          poster: 'payments',
           kind: 'refund',
           ...posting,
           lines: ledgerMovements.refundIssued(amountCents, LEDGER_ACCOUNTS.refunds),
@@ -588,6 +590,7 @@ export function createPaymentsService(deps: {
       }
       await ledger.postTransaction(
         {
+          poster: 'payments',
           kind: 'payment_received',
           description: `Charge on a checkout page that pays nothing (${payment.description}): owed back to the payer`,
           reference: { type: 'payment', id: payment.id },
@@ -836,6 +839,7 @@ export function createPaymentsService(deps: {
       if (!isNew) return;
       await ledger.postTransaction(
         {
+          poster: 'payments',
           kind: 'refund',
           description: `Refund of a charge on checkout page ${page.providerCheckoutId} that paid nothing`,
           reference: { type: 'payment', id: page.paymentId },
