@@ -30,7 +30,7 @@ export type EscrowService = ReturnType<typeof createEscrowService>;
 export function createEscrowService(ctx: DealMoneyContext) {
   const { db, clock, payments, escrowProvider, logError } = ctx;
   const postings = createDealPostings(ctx);
-  const funding = createDealFunding(ctx, { postings });
+  const funding = createDealFunding(ctx);
   const commission = createCommissionPayments(ctx);
 
   /** The escrow provider's transaction holding a deal's money, when that is where it is held. */
