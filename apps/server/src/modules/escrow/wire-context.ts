@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ErrorReporter } from '../../lib/error-reporter.ts';
+import type { AuditRecorder } from '../access/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { SettingsService } from '../settings/index.ts';
@@ -90,11 +91,8 @@ export const toWireTransfer = (row: WireTransferWithUser): WireTransfer => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-/**
- * What the wire use cases are built from (create-wire.ts, verify-wire.ts, wire-status.ts,
- * wire-fees.ts, wire-admin-guard.ts); each names the part it uses.
- */
-export type WireContext = {
+/** What the wire-transfer service is built from. */
+export type WireTransfersDeps = {
   db: Db;
   ledger: LedgerService;
   notifications: NotificationsService;
@@ -106,6 +104,17 @@ export type WireContext = {
   /** Where buyers wire the money (WIRE_* configuration). */
   bankDetails: BankDetails;
   isAdmin(userId: string): Promise<boolean>;
+  /** The admin audit log. */
+  audit?: AuditRecorder;
+  /** Replaced in tests to force reference collisions. */
+  generateReference?: (now: Date) => string;
+};
+
+/**
+ * What the wire use cases are built from (create-wire.ts, verify-wire.ts, wire-status.ts,
+ * wire-fees.ts, wire-admin-guard.ts); each names the part it uses.
+ */
+export type WireContext = Omit<WireTransfersDeps, 'audit' | 'generateReference'> & {
   generateReference: (now: Date) => string;
   /** Records the administrator's action inside the action's own transaction. */
   audited(tx: Db, admin: WireAdmin, action: string, id: string, notes?: string): Promise<void>;

@@ -1,11 +1,6 @@
-import type { BankDetails, WireTransfer, WireTransferStatus } from '@app/shared/deals/deals.schemas';
+import type { WireTransfer, WireTransferStatus } from '@app/shared/deals/deals.schemas';
 import type { Db } from '../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
-import type { ErrorReporter } from '../../lib/error-reporter.ts';
-import { type AuditRecorder, noAudit } from '../access/index.ts';
-import type { LedgerService } from '../ledger/index.ts';
-import type { NotificationsService } from '../notifications/index.ts';
-import type { SettingsService } from '../settings/index.ts';
+import { noAudit } from '../access/index.ts';
 import { createForDeal } from './create-wire.ts';
 import { verify } from './verify-wire.ts';
 import { requireAdmin } from './wire-admin-guard.ts';
@@ -15,8 +10,8 @@ import {
   view,
   type WireAdmin,
   type WireContext,
-  type WireLogger,
   type WireTransferHandler,
+  type WireTransfersDeps,
   type WireVerifiedHandler,
 } from './wire-context.ts';
 import { transferCommission, transferProcessingFee } from './wire-fees.ts';
@@ -48,23 +43,7 @@ export type WireTransfersService = ReturnType<typeof createWireTransfersService>
  * administrator, and the fee and commission moved out of the escrow after. Each step is a use case of
  * its own (create-wire.ts, verify-wire.ts, wire-status.ts, wire-fees.ts, wire-admin-guard.ts).
  */
-export function createWireTransfersService(deps: {
-  db: Db;
-  ledger: LedgerService;
-  notifications: NotificationsService;
-  settings: SettingsService;
-  clock: Clock;
-  logger: WireLogger;
-  reporter: ErrorReporter;
-  appUrl: string;
-  /** Where buyers wire the money (WIRE_* configuration). */
-  bankDetails: BankDetails;
-  isAdmin(userId: string): Promise<boolean>;
-  /** The admin audit log. */
-  audit?: AuditRecorder;
-  /** Replaced in tests to force reference collisions. */
-  generateReference?: (now: Date) => string;
-}) {
+export function createWireTransfersService(deps: WireTransfersDeps) {
   const { db } = deps;
   const audit = deps.audit ?? noAudit;
   const ctx: WireContext = {
