@@ -5,19 +5,14 @@
 export { DEAL_ACCOUNTS, dealLedgerKeys } from './deal-accounts.ts';
 export { dealEmail } from './deal-emails.ts';
 export type { FundingOpener } from './deal-funding.ts';
-export type { FundingParties } from './deal-funding-methods.ts';
 export {
   type DealCommissionPayment,
   type DealFundingOutcome,
   type DealMoneyFacts,
   type DealMoneyPayload,
   isMoneyTransition,
-  RELEASES,
 } from './deal-money.ts';
-export type { EscrowCandidate, EscrowMismatch } from './deal-postings.ts';
 export { type EscrowModule, registerEscrow } from './escrow.module.ts';
 export type { EscrowService } from './escrow.service.ts';
 export type { EscrowPaymentRow } from './escrow-payments.repository.ts';
-export type { EscrowProvider } from './escrow-provider.ts';
-export type { PaymentMethodsService } from './payment-methods.service.ts';
 export type { WireTransfersService } from './wire-transfers.service.ts';
