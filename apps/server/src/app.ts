@@ -37,6 +37,7 @@ import {
   registerDeals,
   sumHeldQuantities,
 } from './modules/deals/index.ts';
+import { type EscrowModule, registerEscrow } from './modules/escrow/index.ts';
 import { registerHealth } from './modules/health/index.ts';
 import { type LedgerService, registerLedger } from './modules/ledger/index.ts';
 import { type ListingsService, registerListings } from './modules/listings/index.ts';
@@ -157,6 +158,7 @@ export type AppServices = {
   /** Present while the built-in sandbox is the payment provider. */
   sandbox: SandboxProvider | null;
 } & DealsModule &
+  EscrowModule &
   ReviewsModule &
   Pick<TrustModule, 'trust'>;
 
@@ -286,10 +288,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     liveDealsBetween: (userId, otherUserIds) => listLiveDealsBetween(database.db, userId, otherUserIds),
     blocks,
   });
+  const escrowModule = registerEscrow(ctx, { access, ledger, payments, settings, notifications });
   const dealsModule = registerDeals(ctx, {
     access,
     ledger,
-    payments,
+    escrow: escrowModule,
     settings,
     notifications,
     push,
@@ -308,6 +311,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     listings,
     companies,
     deals: dealsModule,
+    escrow: escrowModule,
     // The dashboard counts the moderation queue; trust builds on admin (its suspension), so it is read
     // once every module is registered.
     countOpenReports: () => trustModule.trust.countOpen(),
@@ -331,6 +335,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSystem(ctx, { access, settings });
   app.decorate('services', {
     ...dealsModule,
+    ...escrowModule,
     ...reviewsModule,
     ...market,
     trust: trustModule.trust,

@@ -3,6 +3,7 @@ import type { AccessService } from '../access/index.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import type { CompaniesService } from '../companies/index.ts';
 import type { DealsModule } from '../deals/index.ts';
+import type { EscrowModule } from '../escrow/index.ts';
 import type { ListingsService } from '../listings/index.ts';
 import type { RealtimeService } from '../realtime/index.ts';
 import { type AdminService, createAdminService } from './admin.service.ts';
@@ -20,7 +21,8 @@ export function registerAdmin(
     accounts: AccountsService;
     listings: ListingsService;
     companies: CompaniesService;
-    deals: Pick<DealsModule, 'deals' | 'wireTransfers'>;
+    deals: Pick<DealsModule, 'deals'>;
+    escrow: Pick<EscrowModule, 'wireTransfers'>;
     /** The open reports of the moderation queue (the trust module builds on this one). */
     countOpenReports: () => Promise<number>;
   },
@@ -36,7 +38,7 @@ export function registerAdmin(
     accounts: deps.accounts,
     listings: deps.listings,
     companies: deps.companies,
-    wireTransfers: deps.deals.wireTransfers,
+    wireTransfers: deps.escrow.wireTransfers,
     deals: deps.deals.deals,
     countOpenReports: deps.countOpenReports,
   });

@@ -1,7 +1,8 @@
 import type { AdminOverview } from '@app/shared/admin/admin-overview.schemas';
 import type { AccountsService } from '../accounts/index.ts';
 import type { CompaniesService } from '../companies/index.ts';
-import type { DealsService, WireTransfersService } from '../deals/index.ts';
+import type { DealsService } from '../deals/index.ts';
+import type { WireTransfersService } from '../escrow/index.ts';
 import type { ListingsService } from '../listings/index.ts';
 
 export type OverviewService = ReturnType<typeof createOverviewService>;

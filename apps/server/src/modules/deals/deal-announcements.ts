@@ -2,8 +2,8 @@ import { DEFAULT_AUTO_RELEASE_DAYS, type DealTransition } from '@app/shared/deal
 import { DEAL_MESSAGES, dealTypeOf } from '@app/shared/deals/deals.schemas';
 import { formatCents } from '@app/shared/money/money';
 import type { Db } from '../../db/client.ts';
+import { dealEmail } from '../escrow/index.ts';
 import type { DealContext } from './deal-context.ts';
-import { dealEmail } from './deal-emails.ts';
 import { type DealRow, findListingBrief, findUserBriefs, type ListingBrief } from './deals.repository.ts';
 
 const dealKindOf = (row: DealRow) => (dealTypeOf(row.notes) === 'buy_now' ? 'Buy Now purchase' : 'offer');

@@ -6,15 +6,14 @@ import {
   DEAL_MESSAGES,
   type PayCommissionResult,
 } from '@app/shared/deals/deals.schemas';
-import { type Db, inTransaction } from '../../db/client.ts';
+import { inTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { AppEventBus } from '../../lib/app-events.ts';
 import type { SessionUser } from '../accounts/index.ts';
-import type { PaymentRow } from '../payments/index.ts';
-import { DEAL_ACCOUNTS, move, paymentBooks } from './deal-accounts.ts';
+import type { DealCommissionPayment, DealMoneyFacts } from '../escrow/index.ts';
 import { type DealContext, JOB_BATCH, machineStateOfRow, notFound } from './deal-context.ts';
 import type { DealViews } from './deal-views.ts';
 import {
-  type DealRow,
   findDeal,
   findDealForUpdate,
   findListingBrief,
@@ -24,23 +23,20 @@ import {
 
 /**
  * The commission paid after completion (when it was not paid with the funding nor taken at release):
- * the payer choice and its consent, the checkout for the caller's share, and the payment's booking.
+ * the payer choice and its consent, and the shares paid. The escrow module takes the money (the
+ * checkout of the caller's share, its booking, refunds of what was paid beyond the commission) and
+ * tells this part of each payment (`escrow.commission-paid`, `escrow.commission-refunded`).
  */
 export function createDealCommission(ctx: DealContext, parts: { views: DealViews }) {
-  const { db, clock, ledger, payments } = ctx;
+  const { db, clock, escrow } = ctx;
   const { views } = parts;
 
-  // A commission payment is platform revenue: the payment-succeeded hook books cash → commission
-  // revenue, a refund comes out of refunds; then the paid share counts toward the deal's commission.
-  payments.registerPurposeHandler('commission', {
-    books: paymentBooks(ledger, 'payment_received', {
-      received: (_payment, cents) => move(DEAL_ACCOUNTS.cashProvider, DEAL_ACCOUNTS.revenueCommission, cents),
-      refunded: (_payment, cents) => move(DEAL_ACCOUNTS.refunds, DEAL_ACCOUNTS.cashProvider, cents),
-    }),
-    onSucceeded: (payment, tx) => onCommissionPaid(payment, tx),
-    onRefunded: (payment, cents, tx) => onCommissionRefunded(payment, cents, tx),
-    afterBooked: (payment) => refundCommissionExcess(payment.targetId),
-  });
+  /** Listens to escrow's commission payments. */
+  function listen(events: AppEventBus): void {
+    events.on('escrow.commission-paid', onCommissionPaid);
+    events.on('escrow.commission-refunded', onCommissionRefunded);
+    events.on('escrow.commission-booked', ({ dealId }) => refundCommissionExcess(dealId));
+  }
 
   /**
    * POST /api/deals/:id/commission: the caller's payer choice, then a checkout for their share. The
@@ -96,35 +92,26 @@ export function createDealCommission(ctx: DealContext, parts: { views: DealViews
     if (decided.proposed) return { url: null, shareCents: 0, proposed: true };
     const chosen = decided.row;
     if ((chosen.commissionPayer ?? 'buyer') !== (row.commissionPayer ?? 'buyer'))
-      await closeCommissionPages(chosen);
+      await escrow.closeCommissionPages(chosen);
     const payer = chosen.commissionPayer ?? 'buyer';
     const paid = role === 'buyer' ? chosen.commissionPaidBuyerCents : chosen.commissionPaidSellerCents;
     const shareCents = Math.max(0, commissionShare(chosen.commissionCents, payer, role) - paid);
     if (shareCents === 0) return { url: null, shareCents: 0, proposed: false };
     const listing = await findListingBrief(db, row.listingId);
-    try {
-      const { url } = await payments.startCheckout({
-        user,
-        purpose: 'commission',
-        targetType: 'deal',
-        targetId: dealId,
-        amountCents: shareCents,
-        description: `Commission for ${listing?.title ?? 'deal'}`,
-        metadata: { payer },
-        successPath: '/deals?commission=success',
-        cancelPath: '/deals?commission=cancelled',
-      });
-      return { url, shareCents, proposed: false };
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'CONFLICT')
-        throw new AppError('CONFLICT', DEAL_MESSAGES.commissionSettled);
-      throw err;
-    }
+    const { url } = await escrow.startCommissionCheckout({
+      user,
+      dealId,
+      shareCents,
+      title: listing?.title,
+      payer,
+    });
+    return { url, shareCents, proposed: false };
   }
 
-  /** The commission purpose handler: the paid share counts toward the deal's commission. */
-  async function onCommissionPaid(payment: PaymentRow, tx: Db): Promise<void> {
-    const deal = await findDealForUpdate(tx, payment.targetId);
+  /** A party's commission payment booked: the paid share counts toward the deal's commission. */
+  async function onCommissionPaid(payment: DealCommissionPayment): Promise<void> {
+    const { tx } = payment;
+    const deal = await findDealForUpdate(tx, payment.dealId);
     if (!deal) return;
     const party = dealRoleOf(deal, payment.userId);
     if (!party) return;
@@ -139,21 +126,10 @@ export function createDealCommission(ctx: DealContext, parts: { views: DealViews
     });
   }
 
-  /**
-   * The shares changed: each party's open commission page asks for an old share, so it is closed at
-   * the provider before anyone pays it. A page that fails to close and is paid later is booked, and
-   * what it paid beyond the commission goes back (refundCommissionExcess).
-   */
-  async function closeCommissionPages(deal: DealRow): Promise<void> {
-    for (const userId of [deal.buyerUserId, deal.sellerUserId])
-      await payments
-        .closeCheckout({ userId, purpose: 'commission', targetType: 'deal', targetId: deal.id })
-        .catch((err) => ctx.logError('closing a commission page of an old share failed', err));
-  }
-
   /** A refunded commission payment no longer counts toward the party's share. */
-  async function onCommissionRefunded(payment: PaymentRow, refundedCents: number, tx: Db): Promise<void> {
-    const deal = await findDealForUpdate(tx, payment.targetId);
+  async function onCommissionRefunded(payment: DealCommissionPayment): Promise<void> {
+    const { tx, amountCents: refundedCents } = payment;
+    const deal = await findDealForUpdate(tx, payment.dealId);
     const party = deal && dealRoleOf(deal, payment.userId);
     if (!deal || !party) return;
     const paidBuyer = Math.max(0, deal.commissionPaidBuyerCents - (party === 'buyer' ? refundedCents : 0));
@@ -166,32 +142,10 @@ export function createDealCommission(ctx: DealContext, parts: { views: DealViews
     });
   }
 
-  /**
-   * What the parties paid beyond the deal's commission (a page of an old share paid after the payer
-   * changed) goes back to whoever paid more than their share, once: each refund is named after the
-   * payment it returns, so a retry after a crash finds it instead of paying it again.
-   */
+  /** What the parties paid beyond the deal's commission goes back (escrow finds the payments and refunds). */
   async function refundCommissionExcess(dealId: string): Promise<void> {
-    const deal = await findDeal(db, dealId);
-    if (!deal) return;
-    let excess = deal.commissionPaidBuyerCents + deal.commissionPaidSellerCents - deal.commissionCents;
-    const payer = deal.commissionPayer ?? 'buyer';
-    for (const party of ['seller', 'buyer'] as const) {
-      const paid = party === 'buyer' ? deal.commissionPaidBuyerCents : deal.commissionPaidSellerCents;
-      const amountCents = Math.min(excess, paid - commissionShare(deal.commissionCents, payer, party));
-      if (amountCents <= 0) continue;
-      const userId = party === 'buyer' ? deal.buyerUserId : deal.sellerUserId;
-      const payment = (await payments.listPayments(userId)).find(
-        (p) => p.purpose === 'commission' && p.targetId === dealId && p.amountCents > p.refundedCents,
-      );
-      if (!payment) continue;
-      await payments.refundPayment(payment.id, {
-        refundKey: `commission-excess:${payment.id}`,
-        amountCents: Math.min(amountCents, payment.amountCents - payment.refundedCents),
-        failureMessage: DEAL_MESSAGES.refundEscrowFailed,
-      });
-      excess -= amountCents;
-    }
+    const deal: DealMoneyFacts | undefined = await findDeal(db, dealId);
+    if (deal) await escrow.refundCommissionExcess(deal);
   }
 
   /** The escrow job's sweep: commissions paid beyond their amount whose refund did not happen yet. */
@@ -208,5 +162,5 @@ export function createDealCommission(ctx: DealContext, parts: { views: DealViews
     return { refunded };
   }
 
-  return { payCommission, runCommissionExcessRefunds };
+  return { payCommission, runCommissionExcessRefunds, listen };
 }

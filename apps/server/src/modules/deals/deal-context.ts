@@ -4,44 +4,28 @@ import type { ListingUnit } from '@app/shared/listings/listings.schemas';
 import { TRUST_MESSAGES } from '@app/shared/trust/trust-rules';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { AppEventBus } from '../../lib/app-events.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { logError as logErrorLine } from '../../lib/log-error.ts';
 import { type AuditRecorder, noAudit } from '../access/index.ts';
+import type { DealMoneyPayload, EscrowService } from '../escrow/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { ListingsService } from '../listings/index.ts';
 import type { MessagingService } from '../messaging/index.ts';
 import type { NotificationsService, PushService } from '../notifications/index.ts';
-import type { PaymentsService } from '../payments/index.ts';
 import type { PrivateFilesService } from '../private-files/index.ts';
 import type { RealtimeService } from '../realtime/index.ts';
 import type { SettingsService } from '../settings/index.ts';
 import type { DealRow } from './deals.repository.ts';
-import type { EscrowProvider } from './escrow-provider.ts';
-import type { WireTransfersService } from './wire-transfers.service.ts';
 
 /** Who fires a transition: a party or an administrator (with their user id), or the server. */
 export type DealActorRef = { role: DealActor; userId: string | null };
-export type DealTransitionPayload = {
+/** A transition's payload; its money part (funding attempt, source, a claim's split) is escrow's. */
+export type DealTransitionPayload = DealMoneyPayload & {
   valueCents?: number;
   reason?: string;
-  /** The funding attempt whose money arrived or failed (escrow-funded, funding-failed). */
-  escrowPaymentId?: string;
-  source?: 'checkout' | 'wire' | 'escrow_provider';
   /** Records the escrow-provider release or refund this claim made (and clears the claim). */
   escrowClaimId?: string;
-  /** settle-claim: the deal's open claim and how it splits the held escrow (they add up to it). */
-  claimSettlement?: { claimId: string; buyerRefundCents: number; sellerPayoutCents: number };
-};
-
-/** The wire-transfer service of this module, as deals use it. */
-export type DealWireTransfers = Pick<
-  WireTransfersService,
-  'createForDeal' | 'onDealEscrowVerified' | 'onDealEscrowFailed'
->;
-
-/** The escrow provider's "transaction changed" registry (sandbox page and webhook call it). */
-export type DealEscrowEvents = {
-  onTransactionChanged(handler: (transactionId: string) => Promise<void>): void;
 };
 
 /**
@@ -55,9 +39,6 @@ export type DealImpactAssessor = {
   ): Promise<{ deliveredTonnes: number | null; warmMaterial: string | null; co2eAvoidedKg: number | null }>;
 };
 
-/** A payment method as funding needs it (type, fee, enabled). */
-export type FundingMethod = { type: string; name: string; processingFeePercentage: number; enabled: boolean };
-
 /** What the deals service is built from (the composition root, app.ts, passes it). */
 export type DealsDeps = {
   db: Db;
@@ -65,7 +46,10 @@ export type DealsDeps = {
   audit?: AuditRecorder;
   clock: Clock;
   ledger: LedgerService;
-  payments: PaymentsService;
+  /** Every movement of the deal's money (the escrow module). */
+  escrow: EscrowService;
+  /** Where escrow announces funding outcomes and commission payments (the app's event bus). */
+  events?: AppEventBus;
   settings: SettingsService;
   notifications: NotificationsService;
   /** Tells a party's devices of a deal step that needs them (Web Push), with the step's transaction. */
@@ -73,10 +57,6 @@ export type DealsDeps = {
   realtime: RealtimeService;
   messaging?: MessagingService;
   isAdmin(userId: string): Promise<boolean>;
-  getPaymentMethod(type: string): Promise<FundingMethod | null>;
-  escrowProvider: EscrowProvider;
-  escrowEvents?: DealEscrowEvents;
-  wireTransfers: DealWireTransfers;
   /** Records the environmental impact with the completing transition (market module). */
   impact?: DealImpactAssessor;
   /** What a listing has left, under its row lock, and its sold status (listings module). */

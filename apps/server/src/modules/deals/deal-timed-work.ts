@@ -1,16 +1,8 @@
 import { DEAL_CONSTANTS } from '@app/shared/deals/deals.schemas';
 import { AppError } from '../../lib/app-error.ts';
 import { type DealContext, JOB_BATCH } from './deal-context.ts';
-import type { DealFunding } from './deal-funding.ts';
 import type { DealTransitions } from './deal-transitions.ts';
-import {
-  clearEscrowClaim,
-  findEscrowPaymentOfDeal,
-  listAutoReleasable,
-  listPendingProviderPayments,
-  listStaleEscrowClaims,
-  listUnsettledRefunds,
-} from './deals.repository.ts';
+import { clearEscrowClaim, listAutoReleasable, listStaleEscrowClaims } from './deals.repository.ts';
 
 /** A claim on the escrow provider older than this was left by a crash: the reconcile job finishes it. */
 const ESCROW_CLAIM_STALE_MS = 60_000;
@@ -20,12 +12,9 @@ const ESCROW_CLAIM_STALE_MS = 60_000;
  * pending fundings and claims, and card refunds to retry. Every change goes through the transition
  * engine, so a run that overlaps another changes nothing twice.
  */
-export function createDealTimedWork(
-  ctx: DealContext,
-  parts: { transitions: DealTransitions; funding: Pick<DealFunding, 'syncProviderTransaction'> },
-) {
-  const { db, clock, logError } = ctx;
-  const { transitions, funding } = parts;
+export function createDealTimedWork(ctx: DealContext, parts: { transitions: DealTransitions }) {
+  const { db, clock, escrow, logError } = ctx;
+  const { transitions } = parts;
 
   /** Releases escrow of deals shipped 7 days ago with no dispute open (every 15 minutes). */
   async function runAutoRelease(): Promise<{ released: number }> {
@@ -44,27 +33,13 @@ export function createDealTimedWork(
   }
 
   /**
-   * Polls the escrow provider for pending escrow-wire fundings (every 5 minutes) and retries card
-   * refunds whose provider call failed earlier.
+   * Escrow's sync (every 5 minutes: pending escrow-provider fundings, card refunds to retry), then the
+   * follow-up work of what it recorded.
    */
   async function runEscrowSync(): Promise<{ checked: number; refunded: number }> {
-    const pending = await listPendingProviderPayments(db, JOB_BATCH);
-    for (const ep of pending) {
-      if (!ep.providerTransactionId) continue;
-      await funding
-        .syncProviderTransaction(ep.providerTransactionId)
-        .catch((err) => logError('escrow sync failed', err));
-    }
-    let refunded = 0;
-    for (const ep of await listUnsettledRefunds(db, JOB_BATCH)) {
-      try {
-        await transitions.refundEscrowPayment(ep);
-        refunded += 1;
-      } catch (err) {
-        logError('escrow refund retry failed', err);
-      }
-    }
-    return { checked: pending.length, refunded };
+    const result = await escrow.runEscrowSync();
+    await ctx.whenIdle();
+    return result;
   }
 
   /**
@@ -79,10 +54,9 @@ export function createDealTimedWork(
     for (const deal of await listStaleEscrowClaims(db, cutoff, JOB_BATCH)) {
       const claim = deal.escrowProviderClaim;
       if (!claim) continue;
-      const ep = await findEscrowPaymentOfDeal(db, deal.id, 'held');
+      const providerTransactionId = await escrow.providerTransactionOf(deal.id);
       try {
-        if (ep?.providerTransactionId)
-          await transitions.callProviderFor(claim.transition, ep.providerTransactionId);
+        if (providerTransactionId) await escrow.callProviderFor(claim.transition, providerTransactionId);
         await transitions.recordClaimed(deal.id, claim);
         finished += 1;
       } catch (err) {

@@ -12,6 +12,7 @@ import { type Db, inTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { crashPoint } from '../../lib/crash-points.ts';
 import type { AuditEntry } from '../access/index.ts';
+import { isMoneyTransition } from '../escrow/index.ts';
 import type { DealAnnouncements } from './deal-announcements.ts';
 import {
   type DealActorRef,
@@ -21,24 +22,19 @@ import {
   notFound,
   RELEASES,
 } from './deal-context.ts';
-import { type DealPostings, isMoneyTransition } from './deal-postings.ts';
 import type { DealQuantities } from './deal-quantities.ts';
 import {
   clearEscrowClaim,
   type DealRow,
-  type EscrowPaymentRow,
   findDeal,
   findDealForUpdate,
-  findEscrowPaymentOfDeal,
   findListingBrief,
   insertDealEvent,
   type NewDealRow,
   updateDeal,
   updateDealIfState,
-  updateEscrowPayment,
 } from './deals.repository.ts';
 import type { EscrowProviderClaim } from './deals.table.ts';
-import { callEscrowProvider } from './escrow-provider.ts';
 
 /** `completed`: this transition completed the deal (released, or completed without escrow). */
 export type AppliedTransition = { before: DealRow; after: DealRow; completed?: boolean };
@@ -67,10 +63,10 @@ function refusalMessage(transition: DealTransition, state: DealMachineState): st
  */
 export function createDealTransitions(
   ctx: DealContext,
-  parts: { postings: DealPostings; announcements: DealAnnouncements; quantities: DealQuantities },
+  parts: { announcements: DealAnnouncements; quantities: DealQuantities },
 ) {
-  const { db, clock, audit, payments, escrowProvider, listingQuantity, logError } = ctx;
-  const { postings, announcements, quantities } = parts;
+  const { db, clock, audit, escrow, listingQuantity, logError } = ctx;
+  const { announcements, quantities } = parts;
 
   /** The machine's verdict on a transition from a deal's state, as the spec words a refusal. */
   function assertTransitionAllowed(row: DealRow, transition: DealTransition, actor: DealActorRef): void {
@@ -161,9 +157,11 @@ export function createDealTransitions(
       toEscrowStatus: after.escrowStatus,
       createdAt: now,
     });
-    const booked = isMoneyTransition(transition)
-      ? await postings.bookTransitionMoney(tx, before, after, transition, payload)
-      : after;
+    // The money of the transition: escrow books it in this transaction and says what changes on the deal.
+    const moneyChanges = isMoneyTransition(transition)
+      ? await escrow.bookTransitionMoney(tx, before, after, transition, payload)
+      : null;
+    const booked = moneyChanges ? ((await updateDeal(tx, dealId, moneyChanges)) ?? after) : after;
     if (commissionCollectable(booked) && !booked.impactRecordedAt)
       return { before, after: await recordImpact(tx, booked, now), completed: true };
     return { before, after: booked };
@@ -226,13 +224,13 @@ export function createDealTransitions(
     if (!current) throw notFound();
     assertTransitionAllowed(current, transition, actor);
     if (RELEASES.includes(transition) || transition === 'refund-escrow') {
-      const ep = await findEscrowPaymentOfDeal(db, dealId, 'held');
-      if (ep?.status === 'held' && ep.method === 'escrow_wire' && ep.providerTransactionId)
+      const providerTransactionId = await escrow.heldProviderTransactionOf(dealId);
+      if (providerTransactionId)
         return applyThroughEscrowProvider(
           dealId,
           transition as EscrowProviderClaim['transition'],
           actor,
-          ep.providerTransactionId,
+          providerTransactionId,
           auditEntry,
         );
     }
@@ -242,7 +240,7 @@ export function createDealTransitions(
       await announcements.announceTransition(tx, result.after, transition);
       return result;
     });
-    if (transition === 'refund-escrow') await refundCardFunding(dealId);
+    if (transition === 'refund-escrow') await escrow.refundCardFunding(dealId);
     await afterCommit(applied);
     return applied.after;
   }
@@ -286,24 +284,13 @@ export function createDealTransitions(
       await updateDeal(tx, dealId, { escrowProviderClaim: claim });
     });
     try {
-      await callProviderFor(transition, transactionId);
+      await escrow.callProviderFor(transition, transactionId);
     } catch (err) {
       await clearEscrowClaim(db, dealId, claim.id);
       throw err;
     }
     crashPoint('deals.escrow-provider.after-call');
     return recordClaimed(dealId, claim);
-  }
-
-  /** The escrow provider's release or refund of a transaction (idempotent at the provider). */
-  function callProviderFor(transition: EscrowProviderClaim['transition'], transactionId: string) {
-    const isRefund = transition === 'refund-escrow';
-    return callEscrowProvider(
-      escrowProvider,
-      isRefund ? DEAL_MESSAGES.refundEscrowFailed : DEAL_MESSAGES.releaseFundsFailed,
-      () =>
-        isRefund ? escrowProvider.refundFunds(transactionId) : escrowProvider.releaseFunds(transactionId),
-    );
   }
 
   /** Records the transition the provider carried out, with its audit row, and clears the claim. */
@@ -316,39 +303,6 @@ export function createDealTransitions(
     });
     await afterCommit(applied);
     return applied.after;
-  }
-
-  /**
-   * Card and Klarna refunds go through the payment provider after the refund (or a claim's settlement)
-   * committed.
-   */
-  async function refundCardFunding(dealId: string): Promise<void> {
-    const ep = await findEscrowPaymentOfDeal(db, dealId, 'refunded');
-    const unsettled = ep?.status === 'refunded' || ep?.status === 'released';
-    if (!ep || !unsettled || ep.settledAt || !ep.paymentId) return;
-    await refundEscrowPayment(ep).catch((err) => logError('escrow refund at the provider failed', err));
-  }
-
-  /**
-   * Refunds a card or Klarna funding at the payment provider and marks the attempt settled: what the
-   * charge has left after a refund, the buyer's part (`refundDueCents`) after a claim's settlement.
-   */
-  async function refundEscrowPayment(ep: EscrowPaymentRow): Promise<void> {
-    if (!ep.paymentId) return;
-    const paymentId = ep.paymentId;
-    try {
-      // One refund per funding attempt: a retry (the escrow job after a crash) finds it, never repeats it.
-      await payments.refundPayment(paymentId, {
-        refundKey: `escrow-payment:${ep.id}`,
-        ...(ep.refundDueCents !== null ? { amountCents: ep.refundDueCents } : {}),
-        failureMessage: DEAL_MESSAGES.refundEscrowFailed,
-      });
-    } catch (err) {
-      // Already refunded in full: nothing left to return.
-      if (!(err instanceof AppError && err.code === 'CONFLICT')) throw err;
-    }
-    crashPoint('deals.card-refund.after-booking');
-    await updateEscrowPayment(db, ep.id, { settledAt: clock.now(), updatedAt: clock.now() });
   }
 
   /** After the commit: the completion hook (impact and price index jobs); failures are logged. */
@@ -364,10 +318,7 @@ export function createDealTransitions(
     applyInTx,
     fireInTx,
     applyDealTransition,
-    callProviderFor,
     recordClaimed,
-    refundEscrowPayment,
-    refundCardFunding,
     afterCommit,
   };
 }

@@ -8,19 +8,16 @@ import {
   type PayoutStatement,
 } from '@app/shared/deals/deals.schemas';
 import type { SessionUser } from '../accounts/index.ts';
-import { DEAL_ACCOUNTS, dealLedgerKeys } from './deal-accounts.ts';
+import { DEAL_ACCOUNTS, dealLedgerKeys, type EscrowPaymentRow } from '../escrow/index.ts';
 import { claimOpenUntil, claimWindowsOf } from './deal-claim-windows.ts';
 import { type ClaimRow, findLatestClaimsOfDeals } from './deal-claims.repository.ts';
 import { type DealContext, notFound, RELEASES } from './deal-context.ts';
-import { escrowHeldOfDeals } from './deal-postings.ts';
 import {
   countDealsByStatus,
   type DealRow,
-  type EscrowPaymentRow,
   findCompaniesOf,
   findDeal,
   findDealsWithListingTitles,
-  findEscrowPaymentsOfDeals,
   findListingBriefs,
   findMilestoneEvents,
   findUserBriefs,
@@ -65,7 +62,7 @@ export function toEscrowPaymentView(p: EscrowPaymentRow): EscrowPayment {
  * on the views: the lists, the seller's payout statement and the dispute count.
  */
 export function createDealViews(ctx: DealContext) {
-  const { db, ledger } = ctx;
+  const { db, ledger, escrow } = ctx;
 
   /** The API shape of deals for one viewer (null: an administrator looking on). */
   async function toViews(rows: DealRow[], viewerId: string | null): Promise<Deal[]> {
@@ -78,8 +75,8 @@ export function createDealViews(ctx: DealContext) {
         findListingBriefs(db, [...new Set(rows.map((r) => r.listingId))]),
         findUserBriefs(db, userIds),
         findCompaniesOf(db, userIds),
-        findEscrowPaymentsOfDeals(db, ids),
-        escrowHeldOfDeals(ledger, ids),
+        escrow.attemptsOfDeals(ids),
+        escrow.heldOfDeals(ids),
         ledger.findPostedKeys(
           ids.flatMap((id) => [dealLedgerKeys.commission(id), dealLedgerKeys.commissionReversal(id)]),
         ),

@@ -1,10 +1,10 @@
 import type { ModuleContext } from '../../lib/module-context.ts';
 import type { AccessService } from '../access/index.ts';
+import type { EscrowModule } from '../escrow/index.ts';
 import type { LedgerModule } from '../ledger/index.ts';
 import type { ListingsService } from '../listings/index.ts';
 import type { MessagingService } from '../messaging/index.ts';
 import type { NotificationsService, PushService } from '../notifications/index.ts';
-import type { PaymentsService } from '../payments/index.ts';
 import type { PrivateFilesService } from '../private-files/index.ts';
 import type { RealtimeService } from '../realtime/index.ts';
 import type { SettingsService } from '../settings/index.ts';
@@ -13,22 +13,6 @@ import type { DealImpactAssessor, DealsDeps } from './deal-context.ts';
 import { scheduleDealJobs } from './deal-escrow.job.ts';
 import { dealsRoutes } from './deals.routes.ts';
 import { createDealsService, type DealsService } from './deals.service.ts';
-import type { EscrowProvider } from './escrow-provider.ts';
-import { deriveEscrowWebhookSecret } from './escrow-providers/escrow-webhook.ts';
-import {
-  createEscrowEvents,
-  createEscrowProvider,
-  type EscrowEvents,
-  isSandboxEscrowProvider,
-} from './escrow-providers/index.ts';
-import { sandboxEscrowRoutes } from './escrow-providers/sandbox-escrow.routes.ts';
-import { escrowTestRoutes } from './escrow-test.routes.ts';
-import { createEscrowTestService } from './escrow-test.service.ts';
-import { escrowWebhookRoutes } from './escrow-webhook.routes.ts';
-import { paymentMethodsRoutes } from './payment-methods.routes.ts';
-import { createPaymentMethodsService, type PaymentMethodsService } from './payment-methods.service.ts';
-import { wireTransfersRoutes } from './wire-transfers.routes.ts';
-import { createWireTransfersService, type WireTransfersService } from './wire-transfers.service.ts';
 
 declare module '../../lib/app-events.ts' {
   interface AppEvents {
@@ -41,11 +25,6 @@ declare module '../../lib/app-events.ts' {
 
 export type DealsModule = {
   deals: DealsService;
-  paymentMethods: PaymentMethodsService;
-  wireTransfers: WireTransfersService;
-  /** Escrow.com when ESCROW_API_KEY is set, else the built-in sandbox. */
-  escrowProvider: EscrowProvider;
-  escrowEvents: EscrowEvents;
 };
 
 /** Deals: the state machine, escrow funding by every route, release, refund and commission. */
@@ -54,7 +33,8 @@ export function registerDeals(
   deps: {
     access: AccessService;
     ledger: LedgerModule;
-    payments: PaymentsService;
+    /** Moves the deal's money: funding rails, the escrow provider, wire transfers. */
+    escrow: EscrowModule;
     settings: SettingsService;
     notifications: NotificationsService;
     push: PushService;
@@ -69,45 +49,21 @@ export function registerDeals(
     privateFiles: PrivateFilesService;
   },
 ): DealsModule {
-  const { db, clock, env, logger } = ctx;
+  const { db, clock, env } = ctx;
   const { access, ledger, settings, notifications } = deps;
   const audit = access.audit.record;
-  // Escrow funding rails: payment methods, plain wire transfers, and the escrow provider.
-  const paymentMethods = createPaymentMethodsService({ db, audit });
-  const escrowEvents = createEscrowEvents({ logger });
-  const escrowProvider = createEscrowProvider(env, { db, clock, events: escrowEvents });
-  const wireTransfers = createWireTransfersService({
-    db,
-    ledger,
-    notifications,
-    settings,
-    clock,
-    logger,
-    reporter: ctx.reporter,
-    appUrl: env.appUrl,
-    bankDetails: env.wireBankDetails,
-    isAdmin: access.isAdmin,
-    audit,
-  });
-  const escrowTest = createEscrowTestService({
-    provider: escrowProvider,
-    config: { apiKeySet: Boolean(env.escrow.apiKey), apiUrl: env.escrow.apiUrl },
-  });
   const deals = createDealsService({
     db,
     clock,
     ledger,
-    payments: deps.payments,
+    escrow: deps.escrow.escrow,
+    events: ctx.events,
     settings,
     notifications,
     push: deps.push,
     realtime: deps.realtime,
     messaging: deps.messaging,
     isAdmin: access.isAdmin,
-    getPaymentMethod: paymentMethods.findEnabledByType,
-    escrowProvider,
-    escrowEvents,
-    wireTransfers,
     impact: deps.impact,
     listingQuantity: deps.listings,
     blocks: deps.blocks,
@@ -130,19 +86,11 @@ export function registerDeals(
   ledger.reconcileEscrowWith(deals.findEscrowMismatches);
 
   ctx.onStart(async () => {
-    await paymentMethods.seedDefaults();
     await scheduleDealJobs(ctx.jobs, deals);
   });
-  ctx.routes(paymentMethodsRoutes(paymentMethods, access));
-  ctx.routes(wireTransfersRoutes(wireTransfers));
-  ctx.routes(escrowTestRoutes(escrowTest, access));
-  ctx.routes(
-    escrowWebhookRoutes(escrowEvents, env.escrow.webhookSecret ?? deriveEscrowWebhookSecret(env.authSecret)),
-  );
-  if (isSandboxEscrowProvider(escrowProvider)) ctx.routes(sandboxEscrowRoutes(escrowProvider));
   ctx.routes(dealsRoutes(deals, access));
   ctx.routes(dealClaimsRoutes(deals.claims, access));
   // In-flight after-commit work (emails, events) finishes before the queue and the sender stop.
   ctx.onClose(() => deals.whenIdle());
-  return { deals, paymentMethods, wireTransfers, escrowProvider, escrowEvents };
+  return { deals };
 }

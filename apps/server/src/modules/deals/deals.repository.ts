@@ -11,14 +11,12 @@ import type { Db } from '../../db/client.ts';
 import { userDirectory } from '../accounts/index.ts';
 import { companyDirectory } from '../companies/index.ts';
 import { listingFacts } from '../listings/index.ts';
-import { dealEvents, deals, escrowPayments } from './deals.table.ts';
+import { dealEvents, deals } from './deals.table.ts';
 
 export type DealRow = typeof deals.$inferSelect;
 export type NewDealRow = typeof deals.$inferInsert;
 export type DealEventRow = typeof dealEvents.$inferSelect;
 export type NewDealEventRow = typeof dealEvents.$inferInsert;
-export type EscrowPaymentRow = typeof escrowPayments.$inferSelect;
-export type NewEscrowPaymentRow = typeof escrowPayments.$inferInsert;
 export type UserBrief = { id: string; name: string; email: string; company: string | null };
 export type ListingBrief = {
   id: string;
@@ -190,99 +188,13 @@ export async function listDealEvents(db: Db, dealId: string): Promise<DealEventR
   return db.select().from(dealEvents).where(eq(dealEvents.dealId, dealId)).orderBy(dealEvents.position);
 }
 
-export async function insertEscrowPayment(db: Db, row: NewEscrowPaymentRow): Promise<EscrowPaymentRow> {
-  const [inserted] = await db.insert(escrowPayments).values(row).returning();
-  return inserted;
-}
-
-export async function updateEscrowPayment(
-  db: Db,
-  id: string,
-  values: Partial<NewEscrowPaymentRow>,
-): Promise<EscrowPaymentRow | undefined> {
-  const [row] = await db.update(escrowPayments).set(values).where(eq(escrowPayments.id, id)).returning();
-  return row;
-}
-
 /** Every other live attempt of the deal is superseded (the buyer chose another route). */
-export async function cancelPendingEscrowPayments(db: Db, dealId: string, now: Date): Promise<void> {
-  await db
-    .update(escrowPayments)
-    .set({ status: 'cancelled', updatedAt: now })
-    .where(and(eq(escrowPayments.dealId, dealId), eq(escrowPayments.status, 'pending')));
-}
-
-/** The deal's current funding attempt: the newest one (spec: escrow_payments by deal_id). */
 /**
  * A deal's funding attempt: the newest, or with `prefer` the newest in that status first (the attempt
  * that holds the money, not a later abandoned one).
  */
-export async function findEscrowPaymentOfDeal(
-  db: Db,
-  dealId: string,
-  prefer?: EscrowPaymentRow['status'],
-): Promise<EscrowPaymentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(escrowPayments)
-    .where(eq(escrowPayments.dealId, dealId))
-    .orderBy(
-      ...(prefer ? [sql`(${escrowPayments.status} = ${prefer}) desc`] : []),
-      desc(escrowPayments.createdAt),
-      desc(escrowPayments.id),
-    )
-    .limit(1);
-  return row;
-}
-
-export async function findEscrowPaymentsOfDeals(db: Db, dealIds: string[]): Promise<EscrowPaymentRow[]> {
-  if (dealIds.length === 0) return [];
-  return db
-    .select()
-    .from(escrowPayments)
-    .where(inArray(escrowPayments.dealId, dealIds))
-    .orderBy(desc(escrowPayments.createdAt), desc(escrowPayments.id));
-}
-
-export async function findEscrowPaymentBy(
-  db: Db,
-  key: { id?: string; paymentId?: string; wireTransferId?: string; providerTransactionId?: string },
-): Promise<EscrowPaymentRow | undefined> {
-  const where = key.id
-    ? eq(escrowPayments.id, key.id)
-    : key.paymentId
-      ? eq(escrowPayments.paymentId, key.paymentId)
-      : key.wireTransferId
-        ? eq(escrowPayments.wireTransferId, key.wireTransferId)
-        : key.providerTransactionId
-          ? eq(escrowPayments.providerTransactionId, key.providerTransactionId)
-          : undefined;
-  if (!where) return undefined;
-  const [row] = await db.select().from(escrowPayments).where(where).orderBy(desc(escrowPayments.createdAt));
-  return row;
-}
-
 /** Every funding attempt paid through one payment of the payments module, newest first. */
-export async function findEscrowPaymentsOfPayment(db: Db, paymentId: string): Promise<EscrowPaymentRow[]> {
-  return db
-    .select()
-    .from(escrowPayments)
-    .where(eq(escrowPayments.paymentId, paymentId))
-    .orderBy(desc(escrowPayments.createdAt), desc(escrowPayments.id));
-}
-
 /** Escrow-provider fundings still waiting for their money (the sync job polls them). */
-export async function listPendingProviderPayments(db: Db, limit: number): Promise<EscrowPaymentRow[]> {
-  return db
-    .select()
-    .from(escrowPayments)
-    .where(and(eq(escrowPayments.method, 'escrow_wire'), eq(escrowPayments.status, 'pending')))
-    .orderBy(escrowPayments.createdAt)
-    .limit(limit);
-}
-
-// --- reads of other modules' published read models ---
-
 export async function findListingBrief(db: Db, id: string): Promise<ListingBrief | undefined> {
   const [row] = await findListingBriefs(db, [id]);
   return row;
@@ -339,21 +251,6 @@ export async function findCompaniesOf(
  * Card refunds decided but not yet done at the payment provider (retried by the escrow job): a refund,
  * or the buyer's part of a claim's settlement.
  */
-export async function listUnsettledRefunds(db: Db, limit: number): Promise<EscrowPaymentRow[]> {
-  return db
-    .select()
-    .from(escrowPayments)
-    .where(
-      and(
-        inArray(escrowPayments.status, ['refunded', 'released']),
-        isNull(escrowPayments.settledAt),
-        isNotNull(escrowPayments.paymentId),
-      ),
-    )
-    .orderBy(escrowPayments.updatedAt)
-    .limit(limit);
-}
-
 /** How many deals are in one status (the admin dashboard counts open disputes). */
 export async function countDealsByStatus(db: Db, status: DealStatus): Promise<number> {
   const [row] = await db.select({ n: count() }).from(deals).where(eq(deals.status, status));

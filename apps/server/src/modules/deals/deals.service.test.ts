@@ -8,7 +8,6 @@ import { setSettings } from '../../../test/factories/settings.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
 import { rawQuery } from '../../db/client.ts';
 import type { SessionUser } from '../accounts/index.ts';
-import { escrowHeldOfDeals } from './deal-postings.ts';
 import { listDealEvents } from './deals.repository.ts';
 
 let current: FastifyInstance | undefined;
@@ -718,9 +717,10 @@ describe('deals service', () => {
     const ctx = await setup();
     const { deal } = await cardFundedDeal(ctx);
     const other = await agreedDeal(ctx);
-    const held = await escrowHeldOfDeals(ctx.ledger, [deal.id, other.id]);
+    const { escrow } = ctx.app.services;
+    const held = await escrow.heldOfDeals([deal.id, other.id]);
     expect([...held]).toEqual([[deal.id, 1_000_000]]);
-    expect(await escrowHeldOfDeals(ctx.ledger, [])).toEqual(new Map());
+    expect(await escrow.heldOfDeals([])).toEqual(new Map());
   });
 
   it('returns a plain wire verified after the deal was funded by card, less its fee, leaving the escrow and commission alone', async () => {

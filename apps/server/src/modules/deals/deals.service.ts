@@ -13,22 +13,18 @@ import {
 } from './deal-context.ts';
 import { assertDealValue, createDealCreation } from './deal-creation.ts';
 import { createDealFunding } from './deal-funding.ts';
-import { createDealPostings } from './deal-postings.ts';
 import { createDealQuantities } from './deal-quantities.ts';
 import { createDealTimedWork } from './deal-timed-work.ts';
 import { createDealTransitions } from './deal-transitions.ts';
 import { createDealViews } from './deal-views.ts';
+import { listEscrowCandidates } from './deals.repository.ts';
 
 export type {
   DealActorRef,
-  DealEscrowEvents,
   DealImpactAssessor,
   DealsDeps,
   DealTransitionPayload,
-  DealWireTransfers,
-  FundingMethod,
 } from './deal-context.ts';
-export type { EscrowMismatch } from './deal-postings.ts';
 
 export type DealsService = ReturnType<typeof createDealsService>;
 
@@ -42,15 +38,23 @@ export type DealsService = ReturnType<typeof createDealsService>;
  */
 export function createDealsService(deps: DealsDeps) {
   const ctx = createDealContext(deps);
-  const postings = createDealPostings(ctx);
   const announcements = createDealAnnouncements(ctx);
   const quantities = createDealQuantities(ctx);
   const views = createDealViews(ctx);
-  const transitions = createDealTransitions(ctx, { postings, announcements, quantities });
-  const funding = createDealFunding(ctx, { transitions, postings, announcements, views });
+  const transitions = createDealTransitions(ctx, { announcements, quantities });
+  const funding = createDealFunding(ctx, { transitions, announcements, views });
   const commission = createDealCommission(ctx, { views });
   const creation = createDealCreation(ctx, { announcements, quantities, views });
-  const timedWork = createDealTimedWork(ctx, { transitions, funding });
+  const timedWork = createDealTimedWork(ctx, { transitions });
+  // Escrow tells the deal of its money: funding outcomes and commission payments, in their transactions.
+  if (deps.events) {
+    funding.listen(deps.events);
+    commission.listen(deps.events);
+  }
+
+  /** Every deal whose escrow account holds something other than what the deal says. */
+  const findEscrowMismatches = () =>
+    ctx.escrow.findEscrowMismatches((balances) => listEscrowCandidates(ctx.db, balances));
   const claims = createDealClaims(ctx, { transitions, announcements, views });
 
   /** POST /api/deals/:id/actions: one party action through the machine. */
@@ -104,7 +108,7 @@ export function createDealsService(deps: DealsDeps) {
     getDeal: views.getDeal,
     adminListDeals: views.adminListDeals,
     countOpenDisputes: views.countOpenDisputes,
-    findEscrowMismatches: postings.findEscrowMismatches,
+    findEscrowMismatches,
     payoutStatement: views.payoutStatement,
     createDeal: creation.createDeal,
     buyNow: creation.buyNow,

@@ -53,6 +53,7 @@ async function setup() {
   /** Money that reaches a deal's escrow account by mistake (the defect this guards against). */
   const strayIntoEscrow = (dealId: string, cents: number) =>
     ledger.postTransaction({
+      poster: 'payments',
       kind: 'escrow_hold',
       description: 'A charge booked into the escrow without funding the deal',
       lines: [

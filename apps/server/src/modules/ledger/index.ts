@@ -8,6 +8,7 @@ export {
   createLedgerService,
   LEDGER_ACCOUNTS,
   type LedgerLine,
+  type LedgerPoster,
   type LedgerService,
   ledgerMovements,
 } from './ledger.service.ts';

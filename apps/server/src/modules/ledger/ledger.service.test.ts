@@ -36,7 +36,7 @@ describe('posting to the ledger', () => {
     ];
     for (const lines of bad) {
       await expect(
-        ledger.postTransaction({ kind: 'test', description: 'bad', lines }),
+        ledger.postTransaction({ poster: 'payments', kind: 'test', description: 'bad', lines }),
       ).rejects.toBeInstanceOf(UnbalancedTransactionError);
     }
     expect(await rawQuery(database, 'select id from ledger_transactions')).toHaveLength(0);
@@ -45,6 +45,7 @@ describe('posting to the ledger', () => {
   it('records a movement once however often it is posted with the same key', async () => {
     const ledger = createLedgerService({ db: database.db });
     const input = {
+      poster: 'payments' as const,
       kind: 'payment_received',
       description: 'Premium',
       idempotencyKey: 'payment:pay_1',
@@ -59,6 +60,29 @@ describe('posting to the ledger', () => {
     expect(await ledger.getBalance(LEDGER_ACCOUNTS.revenueSubscriptions)).toBe(-4900);
     const [tx] = await ledger.listForReference('payment', 'pay_1');
     expect(tx.entries.map((e) => e.amountCents)).toEqual([4900, -4900]);
+  });
+
+  it('records which module posted each transaction', async () => {
+    const ledger = createLedgerService({ db: database.db });
+    await ledger.postTransaction({
+      poster: 'escrow',
+      kind: 'escrow_release',
+      description: 'Escrow of deal d_1 released to the seller',
+      reference: { type: 'deal', id: 'd_1' },
+      lines: [
+        { account: LEDGER_ACCOUNTS.escrowHeld('d_1'), amountCents: 1000 },
+        { account: LEDGER_ACCOUNTS.payableSeller('s_1'), amountCents: -1000 },
+      ],
+    });
+    await ledger.postTransaction({
+      poster: 'payments',
+      kind: 'payment_received',
+      description: 'Premium',
+      reference: { type: 'payment', id: 'pay_2' },
+      lines: ledgerMovements.paymentReceived(4900, LEDGER_ACCOUNTS.revenueSubscriptions),
+    });
+    expect((await ledger.listForReference('deal', 'd_1')).map((t) => t.poster)).toEqual(['escrow']);
+    expect((await ledger.listForReference('payment', 'pay_2')).map((t) => t.poster)).toEqual(['payments']);
   });
 });
 
@@ -113,7 +137,13 @@ describe('the books stay balanced', () => {
         let n = 0;
         const post = async (kind: string, lines: LedgerLine[]) => {
           const key = `${kind}:${n++}`;
-          await ledger.postTransaction({ kind, description: kind, idempotencyKey: key, lines });
+          await ledger.postTransaction({
+            poster: 'payments',
+            kind,
+            description: kind,
+            idempotencyKey: key,
+            lines,
+          });
           posted.push({ key, lines });
           apply(lines);
         };
@@ -153,6 +183,7 @@ describe('the books stay balanced', () => {
           } else if (op.kind === 'replay' && posted.length > 0) {
             const again = posted[posted.length - 1];
             const result = await ledger.postTransaction({
+              poster: 'payments',
               kind: 'replay',
               description: 'replay',
               idempotencyKey: again.key,
@@ -162,6 +193,7 @@ describe('the books stay balanced', () => {
           } else if (op.kind === 'unbalanced' && op.a !== op.b) {
             await expect(
               ledger.postTransaction({
+                poster: 'payments',
                 kind: 'broken',
                 description: 'broken',
                 lines: [

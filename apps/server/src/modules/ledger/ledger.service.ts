@@ -49,7 +49,11 @@ export const LEDGER_ACCOUNTS = {
 } as const;
 
 export type LedgerLine = { account: string; amountCents: number };
+/** The two modules that post to the books (see ledger_transactions.poster). */
+export type LedgerPoster = 'escrow' | 'payments';
 export type PostTransactionInput = {
+  /** The module posting it: escrow (a deal's money) or payments (its own sales). */
+  poster: LedgerPoster;
   kind: string;
   description: string;
   reference?: { type: string; id: string };
@@ -130,6 +134,7 @@ export function createLedgerService(deps: { db: Db }) {
       const created = await insertTransaction(t, {
         id,
         kind: input.kind,
+        poster: input.poster,
         description: input.description,
         referenceType: input.reference?.type,
         referenceId: input.reference?.id,

@@ -14,6 +14,11 @@ export const ledgerTransactions = pgTable(
     /** The record that caused it (payment, refund, deal), for tracing a movement back. */
     referenceType: text(),
     referenceId: text(),
+    /**
+     * The module that posted it: `escrow` for every movement of a deal's money, `payments` for the
+     * platform's own sales (subscriptions, contact fees, featured listings) and its stray charges.
+     */
+    poster: text({ enum: ['escrow', 'payments'] }).notNull(),
     /** Makes posting retry-safe: a second post with the same key returns the first transaction. */
     idempotencyKey: text().unique(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -7,6 +7,8 @@ export { schedulePaymentsJobs } from './payments.job.ts';
 export { registerPayments, type SandboxWebhookDelivery } from './payments.module.ts';
 export { paymentsRoutes, paymentsWebhookRoutes } from './payments.routes.ts';
 export {
+  type CheckoutPaid,
+  type CheckoutRefunded,
   callProvider,
   createPaymentsService,
   type Payer,

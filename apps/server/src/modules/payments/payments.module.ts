@@ -65,6 +65,7 @@ export function registerPayments(
     appUrl: env.appUrl,
     isAdmin: deps.access.isAdmin,
     realtime: deps.realtime,
+    events: ctx.events,
   });
   ctx.onStart(async () => {
     if (sandbox) await startSandboxJobs(ctx.jobs, sandbox);

@@ -9,33 +9,30 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../accounts/index.ts';
 import { DEAL_ACCOUNTS } from './deal-accounts.ts';
-import type { DealContext, DealTransitionPayload } from './deal-context.ts';
 import { dealEmail } from './deal-emails.ts';
-import {
-  type DealRow,
-  findCompaniesOf,
-  type NewEscrowPaymentRow,
-  type UserBrief,
-} from './deals.repository.ts';
+import type { DealMoneyContext, DealMoneyFacts, DealMoneyPayload } from './deal-money.ts';
+import { findSellerContactEmail, type NewEscrowPaymentRow } from './escrow-payments.repository.ts';
 import { callEscrowProvider, escrowProviderFailure } from './escrow-provider.ts';
 
 /** What the funding part lends a method's handler. */
 export type FundingTools = {
-  ctx: DealContext;
+  ctx: DealMoneyContext;
   /** 'fund-escrow' with the attempt recorded (and the route's emails queued in the same transaction). */
   startFunding(
-    user: SessionUser,
-    dealId: string,
     attempt: Omit<NewEscrowPaymentRow, 'id'>,
     announceFunding?: (tx: Db) => Promise<void>,
   ): Promise<void>;
-  partiesOf(deal: DealRow): Promise<{ buyer?: UserBrief; seller?: UserBrief }>;
 };
+
+/** The deal's two parties, as the funding emails name them. */
+export type FundingParties = { buyer?: { email: string }; seller?: { name: string } };
 
 /** One funding of one deal, as every method's handler receives it. */
 export type FundingRequest = {
   user: SessionUser;
-  deal: DealRow;
+  deal: DealMoneyFacts;
+  /** The parties, read only by the routes that email them. */
+  partiesOf(): Promise<FundingParties>;
   method: string;
   includeCommission: boolean;
   breakdown: FundingBreakdown;
@@ -56,12 +53,12 @@ export type FundingRequest = {
  */
 export type FundingHandler = {
   /** How the transition that records the money names it (`escrow-funded` payload source). */
-  source: NonNullable<DealTransitionPayload['source']>;
+  source: NonNullable<DealMoneyPayload['source']>;
   accounts: {
     /** Where the money comes from into the deal's escrow. */
     arrivesFrom: string;
     /** Where a refund of the held escrow goes. */
-    refundsTo(deal: Pick<DealRow, 'buyerUserId'>): string;
+    refundsTo(deal: Pick<DealMoneyFacts, 'buyerUserId'>): string;
   };
   books: {
     arrival: 'payment-hook' | 'transition' | 'wire-service';
@@ -94,7 +91,7 @@ const checkoutFunding: FundingHandler = {
       successPath: '/dashboard?escrow=success',
       cancelPath: '/dashboard?escrow=cancelled',
     });
-    await startFunding(user, deal.id, { ...attempt, paymentId: payment.id, reference: payment.id });
+    await startFunding({ ...attempt, paymentId: payment.id, reference: payment.id });
     return { kind: 'checkout', url, breakdown };
   },
 };
@@ -110,10 +107,9 @@ const escrowWireFunding: FundingHandler = {
     refundsTo: () => DEAL_ACCOUNTS.cashEscrowProvider,
   },
   books: { arrival: 'transition', feeAndCommission: 'transition', refund: 'transition' },
-  async start({ ctx, startFunding, partiesOf }, { user, deal, breakdown, title, attempt }) {
+  async start({ ctx, startFunding }, { user, deal, partiesOf, breakdown, title, attempt }) {
     const { db, escrowProvider, notifications, dealsUrl } = ctx;
-    const companies = await findCompaniesOf(db, [deal.sellerUserId]);
-    const sellerEmail = companies.find((c) => c.contactEmail)?.contactEmail;
+    const sellerEmail = await findSellerContactEmail(db, deal.sellerUserId);
     if (!sellerEmail) throw new AppError('VALIDATION_FAILED', DEAL_MESSAGES.sellerEmailMissing);
     if (sellerEmail.trim().toLowerCase() === user.email.trim().toLowerCase())
       throw new AppError('VALIDATION_FAILED', DEAL_MESSAGES.sameEmails);
@@ -135,10 +131,8 @@ const escrowWireFunding: FundingHandler = {
         DEAL_MESSAGES.noTransactionId,
         DEAL_MESSAGES.noTransactionId,
       );
-    const { buyer, seller } = await partiesOf(deal);
+    const { buyer, seller } = await partiesOf();
     await startFunding(
-      user,
-      deal.id,
       {
         ...attempt,
         providerTransactionId: transaction.transactionId,
@@ -207,7 +201,7 @@ const wireFunding: FundingHandler = {
       breakdown,
       listingTitle: title,
     });
-    await startFunding(user, deal.id, {
+    await startFunding({
       ...attempt,
       wireTransferId: wire.id,
       reference: wire.referenceNumber,
@@ -239,6 +233,6 @@ export function fundingHandlerFor(method: string): FundingHandler | undefined {
 }
 
 /** The route whose money an `escrow-funded` transition records, from its payload's source. */
-export function fundingRouteOf(source: DealTransitionPayload['source']): FundingHandler | undefined {
+export function fundingRouteOf(source: DealMoneyPayload['source']): FundingHandler | undefined {
   return Object.values(FUNDING_HANDLERS).find((h) => h.source === source);
 }

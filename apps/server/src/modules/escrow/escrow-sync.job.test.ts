@@ -1,10 +1,12 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import { insertListing, insertTrader } from '../../../test/factories/deals.ts';
 import { getWorkerDatabase } from '../../../test/test-database.ts';
-import { DEAL_ESCROW_SYNC_JOB } from './deal-escrow.job.ts';
-import { listDealEvents } from './deals.repository.ts';
+import { dealEvents } from '../../db/schema.ts';
 import { updateSandboxEscrow } from './escrow-providers/sandbox-escrow.repository.ts';
+
+const DEAL_ESCROW_SYNC_JOB = 'deals.escrow-sync';
 
 beforeAll(async () => {
   await getWorkerDatabase();
@@ -48,7 +50,7 @@ describe('deal escrow job', () => {
 
     // Later runs find nothing pending and change nothing.
     expect(await deals.runEscrowSync()).toEqual({ checked: 0, refunded: 0 });
-    const events = await listDealEvents(db, deal.id);
+    const events = await db.select().from(dealEvents).where(eq(dealEvents.dealId, deal.id));
     expect(events.filter((e) => e.transition === 'escrow-funded')).toHaveLength(1);
     expect((await ledger.checkBooks()).balanced).toBe(true);
   });

@@ -215,6 +215,19 @@ describe('money under random deal lifecycles', () => {
             group by d.id, d.commission_cents having sum(p.amount_cents - p.refunded_cents) > d.commission_cents`,
         ),
       ).toEqual([]);
+      // One poster for a deal's money: every ledger transaction whose reference is a deal, or that
+      // touches a deal's escrow or what a party is owed, was posted by the escrow module.
+      expect(
+        await rawQuery(
+          database,
+          `select t.id, t.kind, t.poster from ledger_transactions t
+            where t.poster <> 'escrow'
+              and (t.reference_type = 'deal'
+                or exists (select 1 from ledger_entries e
+                            where e.transaction_id = t.id
+                              and (e.account like 'escrow:held:%' or e.account like 'payable:%')))`,
+        ),
+      ).toEqual([]);
       expect((await ledger.checkBooks()).balanced).toBe(true);
     };
 

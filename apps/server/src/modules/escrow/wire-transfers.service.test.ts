@@ -326,6 +326,7 @@ describe('wire transfers service', () => {
     await service.verify(ADMIN, wire.id);
     // The whole escrow is paid out before the retries.
     await app.services.ledger.postTransaction({
+      poster: 'escrow',
       kind: 'escrow_release',
       description: 'release',
       lines: [

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { LEDGER_ACCOUNTS, type LedgerLine, type LedgerService } from '../ledger/index.ts';
-import type { PaymentBooking, PaymentRow, PurposeHandler } from '../payments/index.ts';
+import type { PaymentBooking, PaymentBooks, PaymentRow } from '../payments/index.ts';
 
 /** Ledger accounts of the deal flow: the deals module is the only one that posts to them. */
 export const DEAL_ACCOUNTS = {
@@ -55,9 +55,9 @@ export function paymentBooks(
     received(payment: PaymentRow, amountCents: number): LedgerLine[];
     refunded(payment: PaymentRow, amountCents: number): LedgerLine[];
   },
-): NonNullable<PurposeHandler['books']> {
+): PaymentBooks {
   async function post(kind: string, booking: PaymentBooking, lines: LedgerLine[], tx: Db): Promise<void> {
-    await ledger.postTransaction({ kind, ...booking.posting, lines }, tx);
+    await ledger.postTransaction({ poster: 'escrow', kind, ...booking.posting, lines }, tx);
   }
   return {
     paymentReceived: (booking, tx) =>
