@@ -1,225 +1,26 @@
-import { DEFAULT_AUTO_RELEASE_DAYS, type DealTransition } from '@app/shared/deals/deal-machine';
-import { DEAL_MESSAGES, dealTypeOf } from '@app/shared/deals/deals.schemas';
-import { formatCents } from '@app/shared/money/money';
+import type { DealTransition } from '@app/shared/deals/deal-machine';
 import type { Db } from '../../db/client.ts';
-import { dealEmail } from '../escrow/index.ts';
+import { announceCreated, postDealMessage } from './announce-created.ts';
+import { announceTransition } from './announce-transition.ts';
+import { partiesOf, publishUpdated } from './announcement-parties.ts';
 import type { DealContext } from './deal-context.ts';
-import { type DealRow, findListingBrief, findUserBriefs, type ListingBrief } from './deals.repository.ts';
-
-const dealKindOf = (row: DealRow) => (dealTypeOf(row.notes) === 'buy_now' ? 'Buy Now purchase' : 'offer');
-
-/** The emails of the transitions that send one, by transition. */
-const TRANSITION_EMAIL: Partial<Record<DealTransition, string>> = {
-  'escrow-funded': 'deal-escrow-funded',
-  'ship-goods': 'deal-shipped',
-  'release-escrow': 'deal-released',
-  'auto-release': 'deal-released',
-  'approve-early-release': 'deal-released',
-  'refund-escrow': 'deal-refunded',
-  'open-dispute': 'deal-dispute-opened',
-};
-
-/**
- * Whose devices hear of a step by push: the party the deal now waits for, or whom the step pays.
- * The other party learns of it on the page and by email.
- */
-const DEAL_STEP_PUSH_TO: Partial<Record<DealTransition, ReadonlyArray<'buyer' | 'seller'>>> = {
-  'escrow-funded': ['seller'],
-  'ship-goods': ['buyer'],
-  'release-escrow': ['seller'],
-  'auto-release': ['seller'],
-  'approve-early-release': ['seller'],
-  'refund-escrow': ['buyer'],
-  'open-dispute': ['buyer', 'seller'],
-};
+import type { DealRow, ListingBrief } from './deals.repository.ts';
 
 /**
  * What the parties hear of a deal: the realtime events and emails of its creation and its transitions
  * (written in the change's own transaction, a transactional outbox) and the deal's message in the
  * buyer–seller thread.
+ * Each is a use case of its own (announce-transition.ts, announce-created.ts, announcement-parties.ts).
  */
 export function createDealAnnouncements(ctx: DealContext) {
-  const { db, realtime, notifications, dealsUrl, logError } = ctx;
-
-  async function partiesOf(deal: DealRow, tx: Db = db) {
-    const listing = await findListingBrief(tx, deal.listingId);
-    const users = await findUserBriefs(tx, [deal.buyerUserId, deal.sellerUserId]);
-    return {
-      listing,
-      buyer: users.find((u) => u.id === deal.buyerUserId),
-      seller: users.find((u) => u.id === deal.sellerUserId),
-    };
-  }
-
-  /**
-   * The realtime event and the emails of a transition, written in its own transaction (a transactional
-   * outbox): they go out exactly when the change commits, and never for a change that rolled back or
-   * whose process died before committing.
-   */
-  async function announceTransition(tx: Db, after: DealRow, transition: DealTransition): Promise<void> {
-    await publishUpdated(tx, after);
-    const kind = TRANSITION_EMAIL[transition];
-    if (!kind) return;
-    const { listing, buyer, seller } = await partiesOf(after, tx);
-    const value = formatCents(after.dealValueCents);
-    const title = listing?.title ?? 'your deal';
-    const messages: Record<string, { subject: string; heading: string; lines: string[] }> = {
-      'deal-escrow-funded': {
-        subject: `Escrow funded: ${title}`,
-        heading: 'Escrow is funded',
-        lines: [
-          `The escrow of the deal for ${title} (${value}) is funded.`,
-          'The seller can now ship the goods.',
-        ],
-      },
-      'deal-shipped': {
-        subject: `Goods shipped: ${title}`,
-        heading: 'The goods are on their way',
-        lines: [
-          `The seller marked the goods of ${title} (${value}) as shipped.`,
-          after.escrowStatus === 'held'
-            ? `Escrow is released to the seller after ${DEFAULT_AUTO_RELEASE_DAYS} days. Record the delivery on the deal when the goods arrive; if they fall short of the deal, open a claim with photos or a weighbridge slip before then.`
-            : 'No escrow was used for this deal: you and the seller settle the payment directly.',
-        ],
-      },
-      'deal-released': {
-        subject: `Escrow released: ${title}`,
-        heading: DEAL_MESSAGES.released,
-        lines: [`The escrow of the deal for ${title} (${value}) was released to the seller.`],
-      },
-      'deal-refunded': {
-        subject: `Escrow refunded: ${title}`,
-        heading: DEAL_MESSAGES.refunded,
-        lines: [`The escrow of the deal for ${title} (${value}) was refunded to the buyer.`],
-      },
-      'deal-dispute-opened': {
-        subject: `Dispute opened: ${title}`,
-        heading: 'A dispute was opened',
-        lines: [
-          `A dispute was opened on the deal for ${title} (${value}).`,
-          `Reason: ${after.disputeReason ?? ''}`,
-          'An administrator will resolve it by releasing or refunding the escrow.',
-        ],
-      },
-    };
-    const recipients = transition === 'ship-goods' ? [buyer] : [buyer, seller];
-    for (const party of DEAL_STEP_PUSH_TO[transition] ?? []) {
-      const to = party === 'buyer' ? buyer : seller;
-      if (!to) continue;
-      await ctx.push?.queue(
-        to.id,
-        'deals',
-        {
-          title: messages[kind].heading,
-          body: messages[kind].lines[0],
-          url: '/deals',
-          tag: `deal-${after.id}`,
-        },
-        // Never about a party the recipient blocked.
-        { tx, about: party === 'buyer' ? after.sellerUserId : after.buyerUserId },
-      );
-    }
-    for (const to of recipients) {
-      if (!to) continue;
-      await notifications.queueEmail(
-        {
-          to: to.email,
-          kind,
-          meta: { dealId: after.id },
-          render: (brand) => dealEmail(brand, { ...messages[kind], url: dealsUrl }),
-        },
-        { tx },
-      );
-    }
-  }
-
-  /** `deal.updated` to both parties, delivered when `tx` commits: their open deal cards refetch. */
-  async function publishUpdated(tx: Db, deal: DealRow): Promise<void> {
-    await realtime.publishToUsers(
-      [deal.buyerUserId, deal.sellerUserId],
-      { type: 'deal.updated', deal: { id: deal.id, status: deal.status, escrowStatus: deal.escrowStatus } },
-      { tx },
-    );
-  }
-
-  /** Both parties hear of a new deal; a failed email or message never stops the deal. */
-  async function announceCreated(tx: Db, row: DealRow, listing: ListingBrief): Promise<void> {
-    const users = await findUserBriefs(tx, [row.buyerUserId, row.sellerUserId]);
-    const buyer = users.find((u) => u.id === row.buyerUserId);
-    const seller = users.find((u) => u.id === row.sellerUserId);
-    const value = formatCents(row.dealValueCents);
-    await realtime.publishToUsers(
-      [row.buyerUserId, row.sellerUserId],
-      {
-        type: 'deal.created',
-        dealId: row.id,
-        listingTitle: listing.title,
-        dealValueCents: row.dealValueCents,
-        buyerUserId: row.buyerUserId,
-        sellerUserId: row.sellerUserId,
-      },
-      { tx },
-    );
-    // The seller's answer is what the new deal waits for.
-    if (seller)
-      await ctx.push?.queue(
-        seller.id,
-        'deals',
-        {
-          title: `New deal proposed for ${listing.title}`,
-          body: `${buyer?.name ?? 'A buyer'} proposed ${value}. Confirm it to proceed with escrow.`,
-          url: '/deals',
-          tag: `deal-${row.id}`,
-        },
-        { tx, about: row.buyerUserId },
-      );
-    for (const [to, heading] of [
-      [buyer, `You proposed a deal for ${listing.title}`],
-      [seller, `New deal proposed for ${listing.title}`],
-    ] as const) {
-      if (!to) continue;
-      await notifications.queueEmail(
-        {
-          to: to.email,
-          kind: 'deal-created',
-          meta: { dealId: row.id },
-          render: (brand) =>
-            dealEmail(brand, {
-              subject: `New deal: ${listing.title} (${value})`,
-              heading,
-              lines: [
-                `Deal value: ${value} (${dealKindOf(row)})`,
-                `Buyer: ${buyer?.name ?? ''}`,
-                `Seller: ${seller?.name ?? ''}`,
-                'Both parties need to confirm to proceed with escrow.',
-              ],
-              url: dealsUrl,
-            }),
-        },
-        { tx },
-      );
-    }
-  }
-
-  /** The deal's message in the buyer–seller thread, after the commit (a failure never stops the deal). */
-  async function postDealMessage(row: DealRow, listing: ListingBrief): Promise<void> {
-    if (!ctx.messaging) return;
-    await ctx.messaging
-      .openConversation({
-        starterId: row.buyerUserId,
-        recipientId: row.sellerUserId,
-        subject: `Deal: ${listing.title}`,
-        listingId: listing.id,
-        firstMessage: {
-          content: `New ${dealKindOf(row)} for ${listing.title}: ${formatCents(row.dealValueCents)}.`,
-          messageType: 'deal',
-          metadata: { dealId: row.id, dealValueCents: row.dealValueCents },
-        },
-      })
-      .catch((err) => logError('deal message failed', err));
-  }
-
-  return { partiesOf, announceTransition, publishUpdated, announceCreated, postDealMessage };
+  return {
+    partiesOf: (deal: DealRow, tx?: Db) => partiesOf(ctx, deal, tx),
+    announceTransition: (tx: Db, after: DealRow, transition: DealTransition) =>
+      announceTransition(ctx, tx, after, transition),
+    publishUpdated: (tx: Db, deal: DealRow) => publishUpdated(ctx, tx, deal),
+    announceCreated: (tx: Db, row: DealRow, listing: ListingBrief) => announceCreated(ctx, tx, row, listing),
+    postDealMessage: (row: DealRow, listing: ListingBrief) => postDealMessage(ctx, row, listing),
+  };
 }
 
 export type DealAnnouncements = ReturnType<typeof createDealAnnouncements>;

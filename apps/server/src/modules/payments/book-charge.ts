@@ -23,15 +23,18 @@ import {
   upsertCheckout,
 } from './payments.repository.ts';
 
+/** What these use cases use. */
+type ChargeDeps = Pick<
+  PaymentsContext,
+  'clock' | 'db' | 'events' | 'ledger' | 'provider' | 'purposeHandlers' | 'realtime'
+>;
+
 /**
  * Books the charge of one paid checkout page, once, under the payment's row lock. Returns the page's
  * row when the charge is stray (booked into suspense and owed back), so the caller refunds it.
  */
 export async function bookCheckoutCharge(
-  deps: Pick<
-    PaymentsContext,
-    'clock' | 'db' | 'events' | 'ledger' | 'provider' | 'purposeHandlers' | 'realtime'
-  >,
+  deps: ChargeDeps,
   paymentId: string,
   sessionId: string,
   paymentRef: string | null,
@@ -150,10 +153,7 @@ async function bookPayment(
 
 /** Records a paid subscription invoice as a payment (one per invoice) and books it. */
 export async function recordSubscriptionInvoice(
-  deps: Pick<
-    PaymentsContext,
-    'clock' | 'db' | 'events' | 'ledger' | 'provider' | 'purposeHandlers' | 'realtime'
-  >,
+  deps: ChargeDeps,
   input: {
     userId: string;
     invoice: ProviderInvoice;

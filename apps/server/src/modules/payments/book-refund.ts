@@ -25,11 +25,11 @@ import {
   updatePayment,
 } from './payments.repository.ts';
 
+/** What these use cases use. */
+type RefundDeps = Pick<PaymentsContext, 'db' | 'events' | 'ledger' | 'provider' | 'purposeHandlers'>;
+
 /** Re-reads a refund from the provider and books it once against the payment it refunds. */
-export async function syncRefund(
-  deps: Pick<PaymentsContext, 'db' | 'events' | 'ledger' | 'provider' | 'purposeHandlers'>,
-  refundId: string,
-): Promise<void> {
+export async function syncRefund(deps: RefundDeps, refundId: string): Promise<void> {
   const { provider } = deps;
   const refund = await provider.getRefund(refundId);
   if (refund) await bookRefund(deps, refund);
@@ -39,19 +39,13 @@ export async function syncRefund(
  * Books every refund the provider has for a payment. Runs after a payment is booked, because a
  * refund event may have arrived (and found no payment to book against) before the payment's own.
  */
-export async function syncRefundsFor(
-  deps: Pick<PaymentsContext, 'db' | 'events' | 'ledger' | 'provider' | 'purposeHandlers'>,
-  paymentRef: string | null,
-): Promise<void> {
+export async function syncRefundsFor(deps: RefundDeps, paymentRef: string | null): Promise<void> {
   const { provider } = deps;
   if (!paymentRef) return;
   for (const refund of await provider.listRefunds(paymentRef)) await bookRefund(deps, refund);
 }
 
-export async function bookRefund(
-  deps: Pick<PaymentsContext, 'db' | 'events' | 'ledger' | 'provider' | 'purposeHandlers'>,
-  refund: ProviderRefund,
-): Promise<void> {
+export async function bookRefund(deps: RefundDeps, refund: ProviderRefund): Promise<void> {
   const { db, provider, purposeHandlers } = deps;
   if (refund.status !== 'succeeded' || !refund.paymentRef) return;
   const strayPage = await findCheckout(db, provider.name, { providerPaymentRef: refund.paymentRef });
@@ -137,7 +131,7 @@ async function bookStrayRefund(
  * the provider forgot the key) is answered as it is: found and booked, never made again.
  */
 export async function refundPayment(
-  deps: Pick<PaymentsContext, 'db' | 'events' | 'ledger' | 'provider' | 'purposeHandlers'>,
+  deps: RefundDeps,
   paymentId: string,
   opts: { refundKey: string; amountCents?: number; failureMessage: string },
 ) {

@@ -40,9 +40,18 @@ import {
 } from './payments.repository.ts';
 import { syncCheckoutSession } from './sync-checkout.ts';
 
+/** What opening, closing and syncing a checkout page uses (it may book the page it finds paid). */
+type CheckoutPageDeps = Pick<
+  PaymentsContext,
+  'appUrl' | 'clock' | 'db' | 'events' | 'ledger' | 'logError' | 'provider' | 'purposeHandlers' | 'realtime'
+>;
+
+/** What the provider customer lookups use. */
+type CustomerDeps = Pick<PaymentsContext, 'db' | 'provider'>;
+
 /** The provider's customer id for a user, created at the provider the first time. */
 export async function ensureCustomer(
-  deps: Pick<PaymentsContext, 'db' | 'provider'>,
+  deps: CustomerDeps,
   user: Payer,
   failureMessage = CHECKOUT_FAILED_MESSAGE,
 ): Promise<string> {
@@ -60,16 +69,13 @@ export async function ensureCustomer(
   return stored.providerCustomerId;
 }
 
-export async function findProviderCustomerId(
-  deps: Pick<PaymentsContext, 'db' | 'provider'>,
-  userId: string,
-): Promise<string | null> {
+export async function findProviderCustomerId(deps: CustomerDeps, userId: string): Promise<string | null> {
   const { db, provider } = deps;
   return (await findCustomer(db, userId, provider.name))?.providerCustomerId ?? null;
 }
 
 export async function findUserIdByCustomer(
-  deps: Pick<PaymentsContext, 'db' | 'provider'>,
+  deps: CustomerDeps,
   providerCustomerId: string,
 ): Promise<string | null> {
   const { db, provider } = deps;
@@ -83,10 +89,7 @@ export async function findUserIdByCustomer(
  * one opens, so a stale tab can no longer be paid.
  */
 export async function startCheckout(
-  deps: Pick<
-    PaymentsContext,
-    'appUrl' | 'clock' | 'db' | 'events' | 'ledger' | 'logError' | 'provider' | 'purposeHandlers' | 'realtime'
-  >,
+  deps: CheckoutPageDeps,
   input: StartCheckoutInput,
 ): Promise<{ payment: Payment; url: string }> {
   const { db, provider } = deps;
@@ -155,10 +158,7 @@ export async function closeCheckout(
 
 /** The checkout URL of the payer's own pending payment (a new page when the old one expired). */
 export async function resumeCheckout(
-  deps: Pick<
-    PaymentsContext,
-    'appUrl' | 'clock' | 'db' | 'events' | 'ledger' | 'logError' | 'provider' | 'purposeHandlers' | 'realtime'
-  >,
+  deps: CheckoutPageDeps,
   paymentId: string,
   user: Payer,
 ): Promise<{ url: string }> {
@@ -203,10 +203,7 @@ async function withCheckoutLease<T>(
 }
 
 async function openCheckoutFor(
-  deps: Pick<
-    PaymentsContext,
-    'appUrl' | 'clock' | 'db' | 'events' | 'ledger' | 'logError' | 'provider' | 'purposeHandlers' | 'realtime'
-  >,
+  deps: CheckoutPageDeps,
   paymentId: string,
   user: Payer,
   want: {

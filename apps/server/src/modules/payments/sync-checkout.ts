@@ -16,24 +16,27 @@ import {
 } from './payments.repository.ts';
 import { refundStrayCheckout } from './stray-checkouts.ts';
 
+/** What these use cases use. */
+type WebhookDeps = Pick<
+  PaymentsContext,
+  | 'clock'
+  | 'db'
+  | 'eventHandlers'
+  | 'events'
+  | 'ledger'
+  | 'logError'
+  | 'provider'
+  | 'purposeHandlers'
+  | 'realtime'
+>;
+
 /**
  * The webhook entry point: verify the signature, record the event id once, then re-sync the object
  * it names from the provider. State never comes from the body or the order of arrival, so retries,
  * duplicates and reordering converge on the provider's current state.
  */
 export async function processWebhook(
-  deps: Pick<
-    PaymentsContext,
-    | 'clock'
-    | 'db'
-    | 'eventHandlers'
-    | 'events'
-    | 'ledger'
-    | 'logError'
-    | 'provider'
-    | 'purposeHandlers'
-    | 'realtime'
-  >,
+  deps: WebhookDeps,
   rawBody: string,
   headers: Record<string, string | string[] | undefined>,
 ): Promise<{ received: true; duplicate?: true; ignored?: true }> {
@@ -67,21 +70,7 @@ export async function processWebhook(
   return { received: true };
 }
 
-async function dispatchEvent(
-  deps: Pick<
-    PaymentsContext,
-    | 'clock'
-    | 'db'
-    | 'eventHandlers'
-    | 'events'
-    | 'ledger'
-    | 'logError'
-    | 'provider'
-    | 'purposeHandlers'
-    | 'realtime'
-  >,
-  event: ProviderEvent,
-): Promise<void> {
+async function dispatchEvent(deps: WebhookDeps, event: ProviderEvent): Promise<void> {
   const { eventHandlers } = deps;
   if (event.type.startsWith('checkout.session.')) await syncCheckoutSession(deps, event.objectId, event.type);
   if (event.type.startsWith('refund.')) await syncRefund(deps, event.objectId);
