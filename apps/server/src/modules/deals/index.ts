@@ -2,7 +2,6 @@
  * The deals module's face: what other modules and the app may use. Other modules import from here only.
  */
 
-export { scheduleDealJobs } from './deal-escrow.job.ts';
 export { dealOutcomes } from './deal-outcomes.views.ts';
 export { type DealsModule, registerDeals } from './deals.module.ts';
 // Published reads: what deals hold of a listing, and whether two traders have a deal alive.
@@ -12,6 +11,5 @@ export {
   listLiveDealsBetween,
   sumHeldQuantities,
 } from './deals.repository.ts';
-export { dealsRoutes } from './deals.routes.ts';
-export { createDealsService, type DealsService } from './deals.service.ts';
+export type { DealsService } from './deals.service.ts';
 export { dealFacts } from './deals.views.ts';

@@ -3,12 +3,4 @@
  */
 
 export { type LedgerModule, registerLedger } from './ledger.module.ts';
-export { ledgerRoutes } from './ledger.routes.ts';
-export {
-  createLedgerService,
-  LEDGER_ACCOUNTS,
-  type LedgerLine,
-  type LedgerPoster,
-  type LedgerService,
-  ledgerMovements,
-} from './ledger.service.ts';
+export { LEDGER_ACCOUNTS, type LedgerLine, type LedgerService, ledgerMovements } from './ledger.service.ts';
