@@ -1,13 +1,12 @@
-import { DEAL_MESSAGES, type WireTransfer } from '@app/shared/deals/deals.schemas';
+import type { WireTransfer } from '@app/shared/deals/deals.schemas';
 import { type Db, inTransaction } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { LEDGER_ACCOUNTS } from '../ledger/index.ts';
 import {
   DEAL_ESCROW_PAYMENT,
   type DealEscrowVerdict,
-  lockForChange,
+  lockOpenWire,
   view,
-  WIRE_MESSAGES,
   type WireAdmin,
   type WireContext,
 } from './wire-context.ts';
@@ -34,9 +33,7 @@ export async function verify(
 ): Promise<WireTransfer> {
   const { db, ledger, clock, logger, audited } = deps;
   const verified = await inTransaction(db, async (tx) => {
-    const wire = await lockForChange(tx, id);
-    if (wire.status === 'verified') throw new AppError('CONFLICT', DEAL_MESSAGES.wireAlreadyVerified);
-    if (wire.status === 'failed') throw new AppError('CONFLICT', WIRE_MESSAGES.failed);
+    const wire = await lockOpenWire(tx, id);
     await audited(tx, admin, 'verify', id, notes);
     const now = clock.now();
     const updated = (await updateWireTransfer(tx, id, {

@@ -133,6 +133,14 @@ export async function lockForChange(tx: Db, id: string): Promise<WireTransferRow
   return wire;
 }
 
+/** Locks a wire an administrator may still act on: 409 once it is verified or failed. */
+export async function lockOpenWire(tx: Db, id: string): Promise<WireTransferRow> {
+  const wire = await lockForChange(tx, id);
+  if (wire.status === 'verified') throw new AppError('CONFLICT', DEAL_MESSAGES.wireAlreadyVerified);
+  if (wire.status === 'failed') throw new AppError('CONFLICT', WIRE_MESSAGES.failed);
+  return wire;
+}
+
 /** A wire as the API shows it; 404 when there is none. */
 export async function view(db: Db, id: string): Promise<WireTransfer> {
   const row = await findWireTransferWithUser(db, id);

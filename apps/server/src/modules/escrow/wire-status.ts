@@ -1,14 +1,6 @@
-import { DEAL_MESSAGES, type WireTransfer } from '@app/shared/deals/deals.schemas';
+import type { WireTransfer } from '@app/shared/deals/deals.schemas';
 import { inTransaction } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
-import {
-  DEAL_ESCROW_PAYMENT,
-  lockForChange,
-  view,
-  WIRE_MESSAGES,
-  type WireAdmin,
-  type WireContext,
-} from './wire-context.ts';
+import { DEAL_ESCROW_PAYMENT, lockOpenWire, view, type WireAdmin, type WireContext } from './wire-context.ts';
 import { updateWireTransfer, type WireTransferRow } from './wire-transfers.repository.ts';
 
 type WireStatusDeps = Pick<WireContext, 'db' | 'clock' | 'logger' | 'audited' | 'hooks'>;
@@ -22,9 +14,7 @@ export async function markReceived(
 ): Promise<WireTransfer> {
   const { db, clock, logger, audited } = deps;
   await inTransaction(db, async (tx) => {
-    const wire = await lockForChange(tx, id);
-    if (wire.status === 'verified') throw new AppError('CONFLICT', DEAL_MESSAGES.wireAlreadyVerified);
-    if (wire.status === 'failed') throw new AppError('CONFLICT', WIRE_MESSAGES.failed);
+    const wire = await lockOpenWire(tx, id);
     await audited(tx, admin, 'received', id, notes);
     if (wire.status === 'received' && notes === undefined) return;
     await updateWireTransfer(tx, id, {
@@ -49,9 +39,7 @@ export async function markFailed(
 ): Promise<WireTransfer> {
   const { db, clock, logger, audited } = deps;
   await inTransaction(db, async (tx) => {
-    const wire = await lockForChange(tx, id);
-    if (wire.status === 'verified') throw new AppError('CONFLICT', DEAL_MESSAGES.wireAlreadyVerified);
-    if (wire.status === 'failed') throw new AppError('CONFLICT', WIRE_MESSAGES.failed);
+    const wire = await lockOpenWire(tx, id);
     await audited(tx, admin, 'fail', id, notes);
     const updated = (await updateWireTransfer(tx, id, {
       status: 'failed',
